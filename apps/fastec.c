@@ -1,0 +1,38 @@
+/* The fastec command-line tool: dispatch to subcommands. */
+#include <stdio.h>
+#include <string.h>
+
+#include "fastec.h"
+#include "speed.h"
+
+static int usage(FILE *f)
+{
+    fprintf(f,
+            "usage: fastec <command> [options]\n"
+            "commands:\n"
+            "  speed [ecdh|ecdsa] [curve...] [-seconds N] [-json]\n"
+            "                    ECDH op/s, ECDSA sign/s and verify/s, beside OpenSSL's\n"
+            "  curves            list the supported curves and the backend used here\n");
+    return f == stderr ? 2 : 0;
+}
+
+static int cmd_curves(void)
+{
+    printf("%-10s %6s %6s  %s\n", "curve", "field", "scalar", "backend");
+    for (size_t i = 0; i < fastec_curve_count(); i++) {
+        const fastec_curve *c = fastec_curve_at(i);
+        printf("%-10s %6zu %6zu  %s\n", fastec_curve_name(c), fastec_curve_field_size(c),
+               fastec_curve_scalar_size(c), fastec_curve_backend(c));
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) return usage(stderr);
+    if (!strcmp(argv[1], "speed")) return speed_main(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "curves")) return cmd_curves();
+    if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) return usage(stdout);
+    fprintf(stderr, "fastec: unknown command '%s'\n", argv[1]);
+    return usage(stderr);
+}

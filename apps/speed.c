@@ -1,0 +1,2 @@
+#include "speed.h"
+int speed_main(int argc, char **argv) { (void)argc; (void)argv; return 0; }

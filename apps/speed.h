@@ -1,0 +1,1 @@
+int speed_main(int argc, char **argv);

@@ -1,0 +1,109 @@
+/* fastec: constant-time ECDH and ECDSA on the SEC 2 / NIST curves.
+ *
+ * Conventions
+ *  - Byte strings are big-endian; a length follows its buffer.
+ *  - Every operation returns FASTEC_OK (0) or a negative FASTEC_ERR_* code;
+ *    fastec_strerror() names a code in plain words.
+ *  - No call allocates on the heap; every call is thread-safe, the first one
+ *    included. There is no global state to set up or tear down.
+ *  - Operations on secrets (private keys, nonces) are constant-time, and the
+ *    library wipes the secrets it copies before returning.
+ */
+#ifndef FASTEC_H
+#define FASTEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define FASTEC_VERSION "0.1.0"
+
+enum {
+    FASTEC_OK = 0,
+    FASTEC_ERR_NULL = -1,          /* a required pointer argument is NULL */
+    FASTEC_ERR_CURVE = -2,         /* curve is NULL or not a fastec curve */
+    FASTEC_ERR_BUFFER = -3,        /* output buffer too small */
+    FASTEC_ERR_PRIVKEY = -4,       /* private key not in [1, n-1] */
+    FASTEC_ERR_ENCODING = -5,      /* point encoding malformed: prefix or length */
+    FASTEC_ERR_COORD = -6,         /* coordinate out of range (>= p, or degree >= m) */
+    FASTEC_ERR_NOT_ON_CURVE = -7,  /* point not on the curve (or x with no y) */
+    FASTEC_ERR_INFINITY = -8,      /* point at infinity given or produced */
+    FASTEC_ERR_SUBGROUP = -9,      /* point not in the subgroup of order n */
+    FASTEC_ERR_SIG_RANGE = -10,    /* r or s not in [1, n-1] */
+    FASTEC_ERR_SIG_INVALID = -11,  /* signature does not verify */
+    FASTEC_ERR_RANDOM = -12,       /* the operating system's random source failed */
+    FASTEC_ERR_ARG = -13,          /* other invalid argument */
+    FASTEC_ERR_INTERNAL = -14      /* internal consistency check failed */
+};
+
+/* Plain-words description of a return code (static string, never NULL). */
+const char *fastec_strerror(int code);
+
+/* ---- curves ---- */
+
+typedef struct fastec_curve fastec_curve; /* opaque, immutable, static storage */
+
+/* Look a curve up by its SEC 2 name ("sect163k1", "secp256r1"), NIST name
+ * ("K-163", "B-163", "P-256"), or OpenSSL name ("nistk163", "prime256v1",
+ * "nistp256"). Case-sensitive. NULL if unknown. */
+const fastec_curve *fastec_curve_find(const char *name);
+size_t fastec_curve_count(void);
+const fastec_curve *fastec_curve_at(size_t index);     /* NULL past the end */
+const char *fastec_curve_name(const fastec_curve *c);  /* SEC 2 name */
+size_t fastec_curve_field_size(const fastec_curve *c); /* bytes of a coordinate = ECDH secret */
+size_t fastec_curve_scalar_size(const fastec_curve *c);/* bytes of a private key, of r, of s */
+/* Name of the arithmetic backend this process uses for the curve
+ * ("portable", "clmul"); FASTEC_CPU=portable|clmul|avx512 caps it. */
+const char *fastec_curve_backend(const fastec_curve *c);
+
+/* ---- keys ---- */
+
+/* priv (scalar_size bytes): a private key uniform in [1, n-1] from the
+ * operating system's random source (getrandom). */
+int fastec_keygen(const fastec_curve *c, uint8_t *priv);
+
+/* The public key of priv, SEC 1 encoded: 0x04 || x || y, or with compressed
+ * != 0, 0x02/0x03 || x. *pub_len is the capacity of pub on input and the
+ * encoding's length on output (1 + 2 field_size, or 1 + field_size). */
+int fastec_public_key(const fastec_curve *c, const uint8_t *priv, int compressed,
+                      uint8_t *pub, size_t *pub_len);
+
+/* FASTEC_OK iff pub is a valid public key: it decodes (0x04 with exact
+ * length, or 0x02/0x03 with exact length), its coordinates are in range, it
+ * lies on the curve, is not the point at infinity, and is in the subgroup of
+ * order n. */
+int fastec_public_key_check(const fastec_curve *c, const uint8_t *pub, size_t pub_len);
+
+/* ---- ECDH ---- */
+
+/* secret (field_size bytes) = x coordinate of priv * peer_pub. The peer's key
+ * is checked as fastec_public_key_check does. */
+int fastec_ecdh(const fastec_curve *c, const uint8_t *priv,
+                const uint8_t *peer_pub, size_t peer_pub_len, uint8_t *secret);
+/* NIST SP 800-56A cofactor ECDH: x coordinate of (h * priv) * peer_pub. */
+int fastec_ecdh_cofactor(const fastec_curve *c, const uint8_t *priv,
+                         const uint8_t *peer_pub, size_t peer_pub_len, uint8_t *secret);
+
+/* ---- ECDSA ---- */
+
+/* sig = r || s (2 scalar_size bytes). Deterministic nonce (RFC 6979) with
+ * HMAC over the hash matching digest_len: 20 SHA-1, 28 SHA-224, 32 SHA-256,
+ * 48 SHA-384, 64 SHA-512, any other length SHA-512. The digest becomes an
+ * integer by its leftmost bitlen(n) bits (SEC 1); any length is accepted. */
+int fastec_ecdsa_sign(const fastec_curve *c, const uint8_t *priv,
+                      const uint8_t *digest, size_t digest_len, uint8_t *sig);
+
+/* FASTEC_OK only if sig = r || s is a valid signature of digest under pub;
+ * otherwise an error code (FASTEC_ERR_SIG_INVALID, FASTEC_ERR_SIG_RANGE for r
+ * or s outside [1, n-1], or the public-key check's code). */
+int fastec_ecdsa_verify(const fastec_curve *c, const uint8_t *pub, size_t pub_len,
+                        const uint8_t *digest, size_t digest_len, const uint8_t *sig);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

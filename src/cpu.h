@@ -1,0 +1,14 @@
+/* CPU feature detection, once per process (race-free: idempotent atomic cache).
+ * FASTEC_CPU=portable|clmul|avx512 in the environment caps the level used. */
+#ifndef FASTEC_CPU_H
+#define FASTEC_CPU_H
+
+enum cpu_level { CPU_PORTABLE = 0, CPU_CLMUL = 1, CPU_AVX512 = 2 };
+
+/* Highest level this CPU supports, capped by FASTEC_CPU. */
+enum cpu_level cpu_level(void);
+/* Highest level this CPU supports, ignoring FASTEC_CPU. */
+enum cpu_level cpu_level_hw(void);
+const char *cpu_level_name(enum cpu_level l);
+
+#endif

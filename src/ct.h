@@ -1,0 +1,56 @@
+/* Constant-time helpers: masks, conditional move/swap, comparison, wiping, and
+ * the checkmem hooks that mark memory secret (undefined) or public (defined)
+ * for valgrind in test builds. Nothing here branches on its inputs. */
+#ifndef FASTEC_CT_H
+#define FASTEC_CT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef FASTEC_VALGRIND
+#include <valgrind/memcheck.h>
+#define ct_secret(p, len) VALGRIND_MAKE_MEM_UNDEFINED((p), (len))
+#define ct_public(p, len) VALGRIND_MAKE_MEM_DEFINED((p), (len))
+#else
+#define ct_secret(p, len) ((void)(p), (void)(len))
+#define ct_public(p, len) ((void)(p), (void)(len))
+#endif
+
+/* Hide a value from the optimiser so mask arithmetic is not turned into branches. */
+static inline uint64_t ct_barrier(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    __asm__("" : "+r"(x));
+#endif
+    return x;
+}
+
+/* all-ones if bit (0 or 1) is 1, else 0 */
+static inline uint64_t ct_mask_bit(uint64_t bit) { return (uint64_t)0 - ct_barrier(bit & 1); }
+/* all-ones if x == 0 */
+static inline uint64_t ct_is_zero(uint64_t x) { return ct_mask_bit((~x & (x - 1)) >> 63); }
+static inline uint64_t ct_eq(uint64_t a, uint64_t b) { return ct_is_zero(a ^ b); }
+/* all-ones if a < b (unsigned) */
+static inline uint64_t ct_lt(uint64_t a, uint64_t b)
+{
+    return ct_mask_bit((a ^ ((a ^ b) | ((a - b) ^ b))) >> 63);
+}
+
+static inline void ct_cmov_words(uint64_t *r, const uint64_t *a, size_t n, uint64_t mask)
+{
+    for (size_t i = 0; i < n; i++) r[i] ^= mask & (r[i] ^ a[i]);
+}
+
+static inline void ct_cswap_words(uint64_t *a, uint64_t *b, size_t n, uint64_t mask)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint64_t t = mask & (a[i] ^ b[i]);
+        a[i] ^= t;
+        b[i] ^= t;
+    }
+}
+
+/* Wipe memory in a way the compiler may not remove. */
+void ct_wipe(void *p, size_t len);
+
+#endif

@@ -1,0 +1,53 @@
+/* The curve table: what a curve is made of (names, order, cofactor, field and
+ * group parameters, precomputed tables), and the choice of implementation.
+ * Data only; the arithmetic lives in gf2m/, ec2/ and scalar/. */
+#ifndef FASTEC_CURVES_H
+#define FASTEC_CURVES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fastec.h"
+#include "scalar/sc.h"
+
+#define EC_MAX_FIELD_BYTES 72 /* 571 bits -> 72 bytes */
+#define EC_MAX_WORDS 9
+
+enum ec_kind { EC_KIND_BINARY = 1, EC_KIND_PRIME = 2 };
+
+/* Binary-curve parameters y^2 + xy = x^3 + a x^2 + b over GF(2^m),
+ * field elements as little-endian 64-bit words. */
+typedef struct ec2_params {
+    unsigned m;
+    unsigned field_index;         /* index of the GF(2^m) instantiation */
+    int a_kind;                   /* 0: a = 0, 1: a = 1, 2: general a */
+    unsigned trace_a;             /* Tr(a) */
+    uint64_t a[EC_MAX_WORDS];
+    uint64_t b[EC_MAX_WORDS];
+    uint64_t gx[EC_MAX_WORDS];
+    uint64_t gy[EC_MAX_WORDS];
+    /* Fixed-base table: base_pos positions, 8 affine points each:
+     * entry (i, j) = (j + 1) * 16^i * G, stored as x then y, each nwords words. */
+    const uint64_t *base;
+    unsigned base_pos;
+    unsigned base_exc;            /* first position where acc = +-entry can occur */
+} ec2_params;
+
+struct ec_ops;
+
+struct fastec_curve {
+    const char *name;             /* SEC 2 name */
+    const char *aliases[3];       /* NIST name, OpenSSL speed name; NULL-padded */
+    enum ec_kind kind;
+    size_t field_size;            /* bytes of one coordinate */
+    size_t scalar_size;           /* bytes of n */
+    unsigned cofactor;
+    sc_params sc;                 /* the order n */
+    const ec2_params *ec2;        /* binary curves */
+    unsigned impl_index;          /* index into the per-field implementation table */
+};
+
+extern const struct fastec_curve ec_curve_table[];
+extern const size_t ec_curve_table_len;
+
+#endif

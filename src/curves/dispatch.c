@@ -1,0 +1,36 @@
+/* Choice of implementation per curve: every backend compiled for the curve's
+ * field, and the fastest one the CPU (capped by FASTEC_CPU) can run. */
+#include "cpu.h"
+#include "ec_ops.h"
+
+#define EC2_FIELDS(X) X(163) X(193) X(233) X(239) X(283) X(409) X(571)
+
+#define DECL_PORTABLE(m) extern const ec_ops ec2_ops_##m##_portable;
+EC2_FIELDS(DECL_PORTABLE)
+#ifdef FASTEC_HAVE_CLMUL
+#define DECL_CLMUL(m) extern const ec_ops ec2_ops_##m##_clmul;
+EC2_FIELDS(DECL_CLMUL)
+#define ROW(m) {&ec2_ops_##m##_portable, &ec2_ops_##m##_clmul},
+#define NBACKENDS 2
+#else
+#define ROW(m) {&ec2_ops_##m##_portable},
+#define NBACKENDS 1
+#endif
+
+/* indexed by ec2_params.field_index (fields in increasing m), then by cpu_level */
+static const ec_ops *const ec2_impls[][NBACKENDS] = {EC2_FIELDS(ROW)};
+
+unsigned ec_backends(const struct fastec_curve *c, const ec_ops *ops[EC_MAX_BACKENDS])
+{
+    unsigned n = 0;
+    enum cpu_level hw = cpu_level_hw();
+    for (unsigned l = 0; l < NBACKENDS && l <= (unsigned)hw; l++) ops[n++] = ec2_impls[c->impl_index][l];
+    return n;
+}
+
+const ec_ops *ec_ops_for(const struct fastec_curve *c)
+{
+    unsigned l = (unsigned)cpu_level();
+    if (l >= NBACKENDS) l = NBACKENDS - 1;
+    return ec2_impls[c->impl_index][l];
+}

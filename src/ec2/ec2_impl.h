@@ -1,0 +1,558 @@
+/* Binary-curve points, y^2 + xy = x^3 + a x^2 + b over GF(2^m), on top of
+ * gf2m_impl.h (included first by the instantiating unit).
+ *
+ *  - ec2_ladder_x: constant-time López–Dahab Montgomery ladder, x-only
+ *    (López, Dahab, "Fast multiplication on elliptic curves over GF(2^m)
+ *    without precomputation", CHES 1999): per bit 5M + 5S (+1M if b != 1),
+ *    bitlen(n) iterations whatever the scalar, conditional swaps by masks.
+ *  - ec2_mul_base: constant-time fixed-base windows: k = sum d_i 16^i with
+ *    signed digits d_i in [-8, 7], k G = sum d_i (16^i G) from the generated
+ *    table, each row scanned whole; mixed López–Dahab additions, no doublings.
+ *  - ec2_verify_vartime: u2 Q by width-5 wNAF plus u1 G from the same table;
+ *    public data only.
+ * López–Dahab coordinates: x = X/Z, y = Y/Z^2. */
+
+#include "curves/curves.h"
+#include "ec_ops.h"
+#include "fastec.h"
+
+typedef struct {
+    fe x, y;
+} aff_pt;
+
+typedef struct {
+    fe X, Y, Z;
+} ld_pt;
+
+typedef struct {
+    fe a, b;
+    int a_kind;
+    int b_one;
+} ec2_k;
+
+GF_FN void ec2_load(ec2_k *K, const ec2_params *cp)
+{
+    memcpy(K->a, cp->a, sizeof(fe));
+    memcpy(K->b, cp->b, sizeof(fe));
+    K->a_kind = cp->a_kind;
+    fe one;
+    fe_one(one);
+    K->b_one = fe_eq_vartime(K->b, one);
+}
+
+/* r = a * t for the curve constant a (public: branch on its kind only) */
+GF_FN void ec2_mul_a(const ec2_k *K, fe r, const fe t)
+{
+    if (K->a_kind == 0) fe_zero(r);
+    else if (K->a_kind == 1) fe_copy(r, t);
+    else fe_mul(r, K->a, t);
+}
+
+GF_FN void ec2_mul_b(const ec2_k *K, fe r, const fe t)
+{
+    if (K->b_one) fe_copy(r, t);
+    else fe_mul(r, K->b, t);
+}
+
+/* ---- constant-time x-only ladder ---- */
+
+/* x(k P) into xr, P given by its x (x != 0). k has nbits bits (public count).
+ * Returns an all-ones mask if k P is the point at infinity. */
+GF_FN_NOINLINE uint64_t ec2_ladder_x(const ec2_k *K, fe xr, const uint64_t *k, unsigned nbits, const fe x)
+{
+    fe X1, Z1, X2, Z2, T, U;
+    fe_one(X1);
+    fe_zero(Z1);
+    fe_copy(X2, x);
+    fe_one(Z2);
+    uint64_t prev = 0;
+    for (int i = (int)nbits - 1; i >= 0; i--) {
+        uint64_t bit = (k[i / 64] >> (i % 64)) & 1;
+        uint64_t sw = ct_mask_bit(bit ^ prev);
+        prev = bit;
+        fe_cswap(X1, X2, sw);
+        fe_cswap(Z1, Z2, sw);
+        /* (X2, Z2) <- (X1, Z1) + (X2, Z2), difference P: Z = (X1 Z2 + X2 Z1)^2,
+         * X = x Z + (X1 Z2)(X2 Z1) */
+        fe_mul(T, X1, Z2);
+        fe_mul(U, X2, Z1);
+        fe_add(Z2, T, U);
+        fe_sqr(Z2, Z2);
+        fe_mul(X2, x, Z2);
+        fe_mul(T, T, U);
+        fe_add(X2, X2, T);
+        /* (X1, Z1) <- 2 (X1, Z1): Z = X^2 Z^2, X = X^4 + b Z^4 */
+        fe_sqr(X1, X1);
+        fe_sqr(Z1, Z1);
+        fe_mul(T, X1, Z1);
+        fe_sqr(X1, X1);
+        fe_sqr(Z1, Z1);
+        ec2_mul_b(K, Z1, Z1);
+        fe_add(X1, X1, Z1);
+        fe_copy(Z1, T);
+    }
+    fe_cswap(X1, X2, ct_mask_bit(prev));
+    fe_cswap(Z1, Z2, ct_mask_bit(prev));
+    uint64_t inf = fe_is_zero(Z1);
+    fe_inv(T, Z1);
+    fe_mul(xr, X1, T);
+    ct_wipe(X1, sizeof X1);
+    ct_wipe(Z1, sizeof Z1);
+    ct_wipe(X2, sizeof X2);
+    ct_wipe(Z2, sizeof Z2);
+    ct_wipe(T, sizeof T);
+    ct_wipe(U, sizeof U);
+    return inf;
+}
+
+/* ---- López–Dahab formulas ---- */
+
+/* r = p + q, q affine, p not infinity; also returns A and B so callers can
+ * tell the exceptional cases: B = 0 iff x(p) = x(q); then A = 0 iff p = q.
+ * Mixed addition, Al-Daneshyar / EFD g12o "madd-2005-dl": 8M + 5S (+1M, general a). */
+GF_FN void ld_madd(const ec2_k *K, ld_pt *r, const ld_pt *p, const aff_pt *q, fe A, fe B)
+{
+    fe Z1s, C, D, t, u;
+    fe_sqr(Z1s, p->Z);
+    fe_mul(t, q->y, Z1s);
+    fe_add(A, p->Y, t);               /* A = Y1 + y2 Z1^2 */
+    fe_mul(t, q->x, p->Z);
+    fe_add(B, p->X, t);               /* B = X1 + x2 Z1 */
+    fe_mul(C, B, p->Z);               /* C = B Z1 */
+    fe_sqr(r->Z, C);                  /* Z3 = C^2 */
+    fe_mul(D, q->x, r->Z);            /* D = x2 Z3 */
+    fe_sqr(t, B);
+    fe_add(t, t, A);
+    ec2_mul_a(K, u, C);
+    fe_add(t, t, u);
+    fe_mul(t, t, C);
+    fe_sqr(u, A);
+    fe_add(r->X, u, t);               /* X3 = A^2 + C (A + B^2 + a C) */
+    fe_mul(t, A, C);
+    fe_add(t, t, r->Z);
+    fe_add(u, D, r->X);
+    fe_mul(t, t, u);                  /* (D + X3)(A C + Z3) */
+    fe_add(u, q->y, q->x);
+    fe_sqr(D, r->Z);
+    fe_mul(u, u, D);                  /* (y2 + x2) Z3^2 */
+    fe_add(r->Y, t, u);
+}
+
+/* r = 2 p, López–Dahab doubling (EFD g12o "dbl-2005-l"): 4M + 5S (+1M general a, +1M b != 1).
+ * Z3 = X1^2 Z1^2, X3 = X1^4 + b Z1^4, Y3 = b Z1^4 Z3 + X3 (a Z3 + Y1^2 + b Z1^4) */
+GF_FN void ld_dbl(const ec2_k *K, ld_pt *r, const ld_pt *p)
+{
+    fe X1s, Z1s, bZ4, t, u;
+    fe_sqr(X1s, p->X);
+    fe_sqr(Z1s, p->Z);
+    fe_sqr(bZ4, Z1s);
+    ec2_mul_b(K, bZ4, bZ4);
+    fe_sqr(u, p->Y);                  /* Y1^2, before r may alias p */
+    fe_mul(r->Z, X1s, Z1s);
+    fe_sqr(r->X, X1s);
+    fe_add(r->X, r->X, bZ4);
+    ec2_mul_a(K, t, r->Z);
+    fe_add(t, t, u);
+    fe_add(t, t, bZ4);
+    fe_mul(t, t, r->X);
+    fe_mul(u, bZ4, r->Z);
+    fe_add(r->Y, t, u);
+}
+
+/* r = 2 q for q affine (Z = 1): 2M + 3S (+1M general a, +2M b != 1) */
+GF_FN void ld_dbl_aff(const ec2_k *K, ld_pt *r, const aff_pt *q)
+{
+    fe t, u;
+    fe_sqr(r->Z, q->x);
+    fe_sqr(r->X, r->Z);
+    fe_add(r->X, r->X, K->b);
+    ec2_mul_a(K, t, r->Z);
+    fe_sqr(u, q->y);
+    fe_add(t, t, u);
+    fe_add(t, t, K->b);
+    fe_mul(t, t, r->X);
+    ec2_mul_b(K, u, r->Z);
+    fe_add(r->Y, t, u);
+}
+
+GF_FN void ld_cmov(ld_pt *r, const ld_pt *a, uint64_t mask)
+{
+    fe_cmov(r->X, a->X, mask);
+    fe_cmov(r->Y, a->Y, mask);
+    fe_cmov(r->Z, a->Z, mask);
+}
+
+/* affine from López–Dahab; returns all-ones if p is infinity (Z = 0) */
+GF_FN uint64_t ld_to_aff(aff_pt *r, const ld_pt *p)
+{
+    fe zi, t;
+    uint64_t inf = fe_is_zero(p->Z);
+    fe_inv(zi, p->Z);
+    fe_mul(r->x, p->X, zi);
+    fe_sqr(t, zi);
+    fe_mul(r->y, p->Y, t);
+    return inf;
+}
+
+GF_FN const uint64_t *ec2_table_entry(const ec2_params *cp, unsigned i, unsigned j)
+{
+    return cp->base + ((size_t)i * 8 + j) * 2 * GF_NW;
+}
+
+/* ---- constant-time fixed-base multiplication ---- */
+
+/* Signed fixed-window digits of k (4 bits, d in [-8, 7], last digit 0 or 1),
+ * branch-free; pos digits (public count). */
+GF_FN void ec2_recode4(int8_t *d, const uint64_t *k, unsigned pos)
+{
+    uint64_t c = 0;
+    for (unsigned i = 0; i < pos; i++) {
+        unsigned b = 4 * i;
+        uint64_t v = (b < 64 * SC_MAX_LIMBS) ? (k[b / 64] >> (b % 64)) & 15 : 0;
+        uint64_t t = v + c;
+        c = (t + 8) >> 4;
+        d[i] = (int8_t)(int64_t)(t - 16 * c);
+    }
+}
+
+GF_FN_NOINLINE uint64_t ec2_mul_base_ct(const ec2_params *cp, const ec2_k *K, aff_pt *res, const uint64_t *k)
+{
+    int8_t d[SC_MAX_LIMBS * 16 + 2];
+    ld_pt acc, sum, dbl, start;
+    aff_pt T;
+    fe A, B;
+    ec2_recode4(d, k, cp->base_pos);
+    fe_one(acc.X);
+    fe_zero(acc.Y);
+    fe_zero(acc.Z);
+    for (unsigned i = 0; i < cp->base_pos; i++) {
+        uint64_t dv = (uint64_t)(int64_t)d[i];
+        uint64_t neg = ct_mask_bit(dv >> 63);
+        uint64_t mag = (dv ^ neg) - neg;
+        /* scan the whole row */
+        fe_zero(T.x);
+        fe_zero(T.y);
+        for (unsigned j = 0; j < 8; j++) {
+            const uint64_t *e = ec2_table_entry(cp, i, j);
+            uint64_t m = ct_eq(mag, j + 1);
+            fe_cmov(T.x, e, m);
+            fe_cmov(T.y, e + GF_NW, m);
+        }
+        for (int w = 0; w < GF_NW; w++) T.y[w] ^= neg & T.x[w]; /* -(x, y) = (x, x + y) */
+        uint64_t acc_inf = fe_is_zero(acc.Z);
+        uint64_t skip = ct_is_zero(mag);
+        ld_madd(K, &sum, &acc, &T, A, B);
+        if (i >= cp->base_exc) {
+            /* acc = +-T is possible only in the top positions (checked by the generator) */
+            ld_dbl_aff(K, &dbl, &T);
+            ld_cmov(&sum, &dbl, fe_is_zero(A) & fe_is_zero(B));
+        }
+        fe_copy(start.X, T.x);
+        fe_copy(start.Y, T.y);
+        fe_one(start.Z);
+        ld_cmov(&sum, &start, acc_inf);
+        ld_cmov(&acc, &sum, ~skip);
+    }
+    uint64_t inf = ld_to_aff(res, &acc);
+    ct_wipe(d, sizeof d);
+    ct_wipe(&acc, sizeof acc);
+    ct_wipe(&sum, sizeof sum);
+    ct_wipe(&dbl, sizeof dbl);
+    ct_wipe(&start, sizeof start);
+    ct_wipe(&T, sizeof T);
+    ct_wipe(A, sizeof(fe));
+    ct_wipe(B, sizeof(fe));
+    return inf;
+}
+
+/* ---- variable-time helpers (public data only) ---- */
+
+/* acc += q with every exceptional case handled by branches; leaks everything. */
+GF_FN void ld_add_aff_vartime(const ec2_k *K, ld_pt *acc, int *inf, const aff_pt *q)
+{
+    if (*inf) {
+        fe_copy(acc->X, q->x);
+        fe_copy(acc->Y, q->y);
+        fe_one(acc->Z);
+        *inf = 0;
+        return;
+    }
+    ld_pt r;
+    fe A, B;
+    ld_madd(K, &r, acc, q, A, B);
+    if (fe_is_zero_vartime(B)) {
+        if (fe_is_zero_vartime(A)) ld_dbl(K, acc, acc);
+        else *inf = 1;
+        return;
+    }
+    *acc = r;
+}
+
+/* width-w NAF of a (public), returns digit count */
+static int ec2_wnaf_vartime(int8_t *naf, const uint64_t *k, int nlimbs, int w)
+{
+    uint64_t v[SC_MAX_LIMBS + 1];
+    memcpy(v, k, sizeof(uint64_t) * (size_t)nlimbs);
+    v[nlimbs] = 0;
+    int len = 0;
+    const int64_t full = 1 << w, half = 1 << (w - 1);
+    for (;;) {
+        int nz = 0;
+        for (int i = 0; i <= nlimbs; i++) nz |= v[i] != 0;
+        if (!nz) break;
+        int64_t dgt = 0;
+        if (v[0] & 1) {
+            dgt = (int64_t)(v[0] & (uint64_t)(full - 1));
+            if (dgt >= half) dgt -= full;
+            /* v -= dgt */
+            if (dgt > 0) {
+                uint64_t bo = (uint64_t)dgt;
+                for (int i = 0; i <= nlimbs && bo; i++) {
+                    uint64_t o = v[i];
+                    v[i] = o - bo;
+                    bo = o < bo;
+                }
+            } else {
+                uint64_t ca = (uint64_t)(-dgt);
+                for (int i = 0; i <= nlimbs && ca; i++) {
+                    v[i] += ca;
+                    ca = v[i] < ca;
+                }
+            }
+        }
+        naf[len++] = (int8_t)dgt;
+        for (int i = 0; i < nlimbs; i++) v[i] = (v[i] >> 1) | (v[i + 1] << 63);
+        v[nlimbs] >>= 1;
+    }
+    return len;
+}
+
+GF_FN int ec2_decode_xy(aff_pt *p, const uint8_t *xy)
+{
+    int okx = fe_from_bytes(p->x, xy);
+    int oky = fe_from_bytes(p->y, xy + GF_BYTES);
+    return okx && oky;
+}
+
+GF_FN int ec2_on_curve_vartime(const ec2_k *K, const aff_pt *p)
+{
+    fe l, r, t;
+    fe_sqr(l, p->y);
+    fe_mul(t, p->x, p->y);
+    fe_add(l, l, t);                  /* y^2 + xy */
+    fe_sqr(t, p->x);
+    ec2_mul_a(K, r, t);
+    fe_add(r, r, K->b);
+    fe_mul(t, t, p->x);
+    fe_add(r, r, t);                  /* x^3 + a x^2 + b */
+    return fe_eq_vartime(l, r);
+}
+
+/* P (on the curve) is in the order-n subgroup. Cofactor 2: iff P is a double,
+ * iff Tr(x) = Tr(a). Cofactor 4 (cyclic 2-part): P is a double and a half of P
+ * is a double. A half H = (u, .) of P: lambda^2 + lambda = x + a,
+ * u^2 = x (lambda + 1) + y (from x2P = l^2 + l + a, y2P = u^2 + (l + 1) x2P). */
+GF_FN int ec2_in_subgroup_vartime(const ec2_params *cp, const ec2_k *K, const aff_pt *p, unsigned h)
+{
+    if ((unsigned)fe_trace(p->x) != cp->trace_a) return 0;
+    if (h == 2) return 1;
+    fe lam, u;
+    fe_add(lam, p->x, K->a);
+    fe_halftrace(lam, lam);
+    lam[0] ^= 1;
+    fe_mul(u, p->x, lam);
+    fe_add(u, u, p->y);
+    fe_sqrt(u, u);
+    return (unsigned)fe_trace(u) == cp->trace_a;
+}
+
+/* ---- the ops table ---- */
+
+GF_OP int ec2_op_mul_x(const struct fastec_curve *c, uint8_t *x_out, const sc_t *k, const uint8_t *p_xy)
+{
+    ec2_k K;
+    aff_pt P;
+    fe xr;
+    ec2_load(&K, c->ec2);
+    if (!ec2_decode_xy(&P, p_xy)) return FASTEC_ERR_COORD;
+    uint64_t inf = ec2_ladder_x(&K, xr, k->v, c->sc.nbits, P.x);
+    fe_to_bytes(x_out, xr);
+    ct_wipe(xr, sizeof xr);
+    ct_public(&inf, sizeof inf);
+    return inf ? FASTEC_ERR_INFINITY : FASTEC_OK;
+}
+
+GF_OP int ec2_op_mul_base(const struct fastec_curve *c, uint8_t *xy_out, const sc_t *k)
+{
+    ec2_k K;
+    aff_pt R;
+    ec2_load(&K, c->ec2);
+    uint64_t inf = ec2_mul_base_ct(c->ec2, &K, &R, k->v);
+    fe_to_bytes(xy_out, R.x);
+    fe_to_bytes(xy_out + GF_BYTES, R.y);
+    ct_wipe(&R, sizeof R);
+    ct_public(&inf, sizeof inf);
+    return inf ? FASTEC_ERR_INFINITY : FASTEC_OK;
+}
+
+GF_OP int ec2_op_check_vartime(const struct fastec_curve *c, const uint8_t *xy)
+{
+    ec2_k K;
+    aff_pt P;
+    ec2_load(&K, c->ec2);
+    if (!ec2_decode_xy(&P, xy)) return FASTEC_ERR_COORD;
+    if (!ec2_on_curve_vartime(&K, &P)) return FASTEC_ERR_NOT_ON_CURVE;
+    if (!ec2_in_subgroup_vartime(c->ec2, &K, &P, c->cofactor)) return FASTEC_ERR_SUBGROUP;
+    return FASTEC_OK;
+}
+
+GF_OP int ec2_op_decompress_vartime(const struct fastec_curve *c, uint8_t *xy, const uint8_t *x, int ybit)
+{
+    ec2_k K;
+    aff_pt P;
+    ec2_load(&K, c->ec2);
+    if (!fe_from_bytes(P.x, x)) return FASTEC_ERR_COORD;
+    if (fe_is_zero_vartime(P.x)) {
+        if (ybit) return FASTEC_ERR_ENCODING;
+        fe_sqrn(P.y, K.b, GF_M - 1); /* y = sqrt(b) */
+    } else {
+        fe beta, t, z;
+        fe_sqr(t, P.x);
+        fe_inv(t, t);
+        ec2_mul_b(&K, beta, t);
+        fe_add(beta, beta, P.x);
+        fe_add(beta, beta, K.a);      /* beta = x + a + b / x^2 */
+        if (fe_trace(beta)) return FASTEC_ERR_NOT_ON_CURVE;
+        fe_halftrace(z, beta);        /* z^2 + z = beta */
+        if ((int)(z[0] & 1) != ybit) z[0] ^= 1;
+        fe_mul(P.y, P.x, z);
+    }
+    fe_to_bytes(xy, P.x);
+    fe_to_bytes(xy + GF_BYTES, P.y);
+    return FASTEC_OK;
+}
+
+GF_OP int ec2_op_ybit_vartime(const struct fastec_curve *c, const uint8_t *xy)
+{
+    aff_pt P;
+    fe t;
+    (void)c;
+    ec2_decode_xy(&P, xy);
+    if (fe_is_zero_vartime(P.x)) return 0;
+    fe_inv(t, P.x);
+    fe_mul(t, t, P.y);
+    return (int)(t[0] & 1);
+}
+
+/* x(R) mod n == r without inverting Z: x(R) = X/Z is the bit string of some
+ * c = r + j n < 2^m, so test c Z == X for each such c. */
+GF_FN int ec2_x_matches_vartime(const struct fastec_curve *c, const ld_pt *R, const sc_t *r)
+{
+    uint64_t cand[GF_NW + 1];
+    unsigned nl = c->sc.nlimbs;
+    memset(cand, 0, sizeof cand);
+    memcpy(cand, r->v, nl * sizeof(uint64_t));
+    for (;;) {
+        /* cand < 2^m ? */
+        int fits = cand[GF_NW] == 0 && (cand[GF_NW - 1] >> (GF_TOPBITS % 64)) == 0;
+        if (!fits) return 0;
+        fe cf, t;
+        memcpy(cf, cand, sizeof cf);
+        fe_mul(t, cf, R->Z);
+        if (fe_eq_vartime(t, R->X)) return 1;
+        uint64_t carry = 0;
+        for (unsigned i = 0; i <= GF_NW; i++) {
+            uint64_t ni = (i < nl && i < SC_MAX_LIMBS) ? c->sc.n[i] : 0;
+            uint64_t s = cand[i] + ni;
+            uint64_t c1 = s < ni;
+            s += carry;
+            carry = c1 | (s < carry);
+            cand[i] = s;
+        }
+    }
+}
+
+GF_OP int ec2_op_verify_vartime(const struct fastec_curve *c, const uint8_t *q_xy, const sc_t *u1,
+                                 const sc_t *u2, const sc_t *r)
+{
+    const ec2_params *cp = c->ec2;
+    ec2_k K;
+    aff_pt Q;
+    ec2_load(&K, cp);
+    if (!ec2_decode_xy(&Q, q_xy)) return FASTEC_ERR_COORD;
+
+    /* odd multiples Q, 3Q, ..., 15Q in affine coordinates */
+    enum { W = 5, NPRE = 1 << (W - 2) };
+    aff_pt pre[NPRE];
+    ld_pt lp[NPRE];
+    pre[0] = Q;
+    {
+        ld_pt d2;
+        aff_pt q2;
+        ld_dbl_aff(&K, &d2, &Q);
+        if (fe_is_zero_vartime(d2.Z)) return FASTEC_ERR_SUBGROUP; /* 2Q = O: order 2 */
+        ld_to_aff(&q2, &d2);
+        fe_copy(lp[0].X, Q.x);
+        fe_copy(lp[0].Y, Q.y);
+        fe_one(lp[0].Z);
+        int inf = 0;
+        for (int i = 1; i < NPRE; i++) {
+            lp[i] = lp[i - 1];
+            ld_add_aff_vartime(&K, &lp[i], &inf, &q2);
+            if (inf) return FASTEC_ERR_SUBGROUP; /* cannot happen for a point of large order */
+        }
+        /* batch inversion of Z_1..Z_{NPRE-1} (Montgomery's trick) */
+        fe prod[NPRE], inv, t;
+        fe_copy(prod[1], lp[1].Z);
+        for (int i = 2; i < NPRE; i++) fe_mul(prod[i], prod[i - 1], lp[i].Z);
+        fe_inv(inv, prod[NPRE - 1]);
+        for (int i = NPRE - 1; i >= 1; i--) {
+            fe zi;
+            if (i > 1) {
+                fe_mul(zi, inv, prod[i - 1]);
+                fe_mul(inv, inv, lp[i].Z);
+            } else {
+                fe_copy(zi, inv);
+            }
+            fe_mul(pre[i].x, lp[i].X, zi);
+            fe_sqr(t, zi);
+            fe_mul(pre[i].y, lp[i].Y, t);
+        }
+    }
+
+    int8_t naf[SC_MAX_LIMBS * 64 + 2];
+    int len = ec2_wnaf_vartime(naf, u2->v, (int)c->sc.nlimbs, W);
+    ld_pt acc;
+    int inf = 1;
+    for (int i = len - 1; i >= 0; i--) {
+        if (!inf) ld_dbl(&K, &acc, &acc);
+        int dg = naf[i];
+        if (dg) {
+            aff_pt t = pre[(dg > 0 ? dg : -dg) / 2];
+            if (dg < 0) fe_add(t.y, t.y, t.x);
+            ld_add_aff_vartime(&K, &acc, &inf, &t);
+        }
+    }
+    /* + u1 G from the fixed-base table */
+    int8_t d[SC_MAX_LIMBS * 16 + 2];
+    ec2_recode4(d, u1->v, cp->base_pos);
+    for (unsigned i = 0; i < cp->base_pos; i++) {
+        int dg = d[i];
+        if (!dg) continue;
+        aff_pt t;
+        const uint64_t *e = ec2_table_entry(cp, i, (unsigned)(dg > 0 ? dg : -dg) - 1);
+        memcpy(t.x, e, sizeof(fe));
+        memcpy(t.y, e + GF_NW, sizeof(fe));
+        if (dg < 0) fe_add(t.y, t.y, t.x);
+        ld_add_aff_vartime(&K, &acc, &inf, &t);
+    }
+    if (inf) return FASTEC_ERR_SIG_INVALID;
+    return ec2_x_matches_vartime(c, &acc, r) ? FASTEC_OK : FASTEC_ERR_SIG_INVALID;
+}
+
+GF_OP void ec2_fe_mul(uint64_t *r, const uint64_t *a, const uint64_t *b) { fe_mul(r, a, b); }
+GF_OP void ec2_fe_sqr(uint64_t *r, const uint64_t *a) { fe_sqr(r, a); }
+GF_OP void ec2_fe_inv(uint64_t *r, const uint64_t *a) { fe_inv(r, a); }
+GF_OP void ec2_fe_sqrt(uint64_t *r, const uint64_t *a) { fe_sqrt(r, a); }
+GF_OP void ec2_fe_halftrace(uint64_t *r, const uint64_t *a) { fe_halftrace(r, a); }
+GF_OP int ec2_fe_trace(const uint64_t *a) { return fe_trace(a); }

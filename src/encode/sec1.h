@@ -1,0 +1,18 @@
+/* SEC 1 section 2.3.3/2.3.4 point encodings <-> affine x || y bytes. */
+#ifndef FASTEC_SEC1_H
+#define FASTEC_SEC1_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "curves/curves.h"
+#include "ec_ops.h"
+
+/* Decode and fully check (range, curve, subgroup) a public key. */
+int sec1_decode_checked(const struct fastec_curve *c, const ec_ops *ops, uint8_t *xy, const uint8_t *in,
+                        size_t len);
+/* Encode x || y; *len: capacity in, length out. */
+int sec1_encode(const struct fastec_curve *c, const ec_ops *ops, const uint8_t *xy, int compressed, uint8_t *out,
+                size_t *len);
+
+#endif

@@ -1,0 +1,131 @@
+/* Public entry points: argument checks, curve validation, dispatch to the
+ * implementation for this CPU, encodings. Secrets copied here are wiped. */
+#include <string.h>
+
+#include "ct.h"
+#include "curves/curves.h"
+#include "ec_ops.h"
+#include "encode/sec1.h"
+#include "fastec.h"
+#include "proto/proto.h"
+
+const char *fastec_strerror(int code)
+{
+    switch (code) {
+    case FASTEC_OK: return "success";
+    case FASTEC_ERR_NULL: return "a required argument is NULL";
+    case FASTEC_ERR_CURVE: return "unknown or invalid curve";
+    case FASTEC_ERR_BUFFER: return "output buffer too small";
+    case FASTEC_ERR_PRIVKEY: return "private key out of range [1, n-1]";
+    case FASTEC_ERR_ENCODING: return "malformed point encoding (prefix or length)";
+    case FASTEC_ERR_COORD: return "point coordinate out of range";
+    case FASTEC_ERR_NOT_ON_CURVE: return "point is not on the curve";
+    case FASTEC_ERR_INFINITY: return "point at infinity";
+    case FASTEC_ERR_SUBGROUP: return "point is not in the subgroup of order n";
+    case FASTEC_ERR_SIG_RANGE: return "signature r or s out of range [1, n-1]";
+    case FASTEC_ERR_SIG_INVALID: return "signature does not verify";
+    case FASTEC_ERR_RANDOM: return "the random source failed";
+    case FASTEC_ERR_ARG: return "invalid argument";
+    case FASTEC_ERR_INTERNAL: return "internal error";
+    default: return "unknown error code";
+    }
+}
+
+/* c must point into the curve table (never trust a forged pointer) */
+static int curve_ok(const fastec_curve *c)
+{
+    if (!c) return 0;
+    uintptr_t p = (uintptr_t)c, lo = (uintptr_t)&ec_curve_table[0], hi = (uintptr_t)&ec_curve_table[ec_curve_table_len];
+    return p >= lo && p < hi && (p - lo) % sizeof ec_curve_table[0] == 0;
+}
+
+const char *fastec_curve_name(const fastec_curve *c) { return curve_ok(c) ? c->name : NULL; }
+size_t fastec_curve_field_size(const fastec_curve *c) { return curve_ok(c) ? c->field_size : 0; }
+size_t fastec_curve_scalar_size(const fastec_curve *c) { return curve_ok(c) ? c->scalar_size : 0; }
+const char *fastec_curve_backend(const fastec_curve *c) { return curve_ok(c) ? ec_ops_for(c)->backend : NULL; }
+
+int fastec_keygen(const fastec_curve *c, uint8_t *priv)
+{
+    if (!curve_ok(c)) return FASTEC_ERR_CURVE;
+    if (!priv) return FASTEC_ERR_NULL;
+    return proto_keygen(c, priv);
+}
+
+int fastec_public_key(const fastec_curve *c, const uint8_t *priv, int compressed, uint8_t *pub, size_t *pub_len)
+{
+    if (!curve_ok(c)) return FASTEC_ERR_CURVE;
+    if (!priv || !pub || !pub_len) return FASTEC_ERR_NULL;
+    size_t need = compressed ? 1 + c->field_size : 1 + 2 * c->field_size;
+    if (*pub_len < need) return FASTEC_ERR_BUFFER;
+    const ec_ops *ops = ec_ops_for(c);
+    sc_t d;
+    uint8_t xy[2 * EC_MAX_FIELD_BYTES];
+    int rc = proto_priv_load(c, &d, priv);
+    if (rc) return rc;
+    rc = proto_public_xy(c, ops, &d, xy);
+    ct_wipe(&d, sizeof d);
+    if (rc) return rc;
+    return sec1_encode(c, ops, xy, compressed, pub, pub_len);
+}
+
+int fastec_public_key_check(const fastec_curve *c, const uint8_t *pub, size_t pub_len)
+{
+    if (!curve_ok(c)) return FASTEC_ERR_CURVE;
+    if (!pub) return FASTEC_ERR_NULL;
+    uint8_t xy[2 * EC_MAX_FIELD_BYTES];
+    return sec1_decode_checked(c, ec_ops_for(c), xy, pub, pub_len);
+}
+
+static int ecdh(const fastec_curve *c, const uint8_t *priv, const uint8_t *peer, size_t peer_len, uint8_t *secret,
+                int cofactor)
+{
+    if (!curve_ok(c)) return FASTEC_ERR_CURVE;
+    if (!priv || !peer || !secret) return FASTEC_ERR_NULL;
+    const ec_ops *ops = ec_ops_for(c);
+    uint8_t xy[2 * EC_MAX_FIELD_BYTES];
+    sc_t d;
+    int rc = sec1_decode_checked(c, ops, xy, peer, peer_len);
+    if (rc) return rc;
+    rc = proto_priv_load(c, &d, priv);
+    if (rc) return rc;
+    rc = proto_ecdh(c, ops, &d, xy, cofactor, secret);
+    ct_wipe(&d, sizeof d);
+    return rc;
+}
+
+int fastec_ecdh(const fastec_curve *c, const uint8_t *priv, const uint8_t *peer_pub, size_t peer_pub_len,
+                uint8_t *secret)
+{
+    return ecdh(c, priv, peer_pub, peer_pub_len, secret, 0);
+}
+
+int fastec_ecdh_cofactor(const fastec_curve *c, const uint8_t *priv, const uint8_t *peer_pub, size_t peer_pub_len,
+                         uint8_t *secret)
+{
+    return ecdh(c, priv, peer_pub, peer_pub_len, secret, 1);
+}
+
+int fastec_ecdsa_sign(const fastec_curve *c, const uint8_t *priv, const uint8_t *digest, size_t digest_len,
+                      uint8_t *sig)
+{
+    if (!curve_ok(c)) return FASTEC_ERR_CURVE;
+    if (!priv || !sig || (!digest && digest_len)) return FASTEC_ERR_NULL;
+    sc_t d;
+    int rc = proto_priv_load(c, &d, priv);
+    if (rc) return rc;
+    rc = proto_ecdsa_sign(c, ec_ops_for(c), &d, digest ? digest : (const uint8_t *)"", digest_len, sig);
+    ct_wipe(&d, sizeof d);
+    return rc;
+}
+
+int fastec_ecdsa_verify(const fastec_curve *c, const uint8_t *pub, size_t pub_len, const uint8_t *digest,
+                        size_t digest_len, const uint8_t *sig)
+{
+    if (!curve_ok(c)) return FASTEC_ERR_CURVE;
+    if (!pub || !sig || (!digest && digest_len)) return FASTEC_ERR_NULL;
+    const ec_ops *ops = ec_ops_for(c);
+    uint8_t xy[2 * EC_MAX_FIELD_BYTES];
+    int rc = sec1_decode_checked(c, ops, xy, pub, pub_len);
+    if (rc) return rc;
+    return proto_ecdsa_verify(c, ops, xy, digest ? digest : (const uint8_t *)"", digest_len, sig);
+}

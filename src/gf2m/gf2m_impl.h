@@ -1,0 +1,378 @@
+/* GF(2^m) arithmetic, one generic implementation instantiated per field and
+ * backend. The including unit defines GF_M and GF_BACKEND (GF_PORTABLE or
+ * GF_CLMUL); every function here is static and carries GF_FN, which holds the
+ * backend's target attribute, so the unit can be built without -m flags.
+ *
+ * Elements are GF_NW little-endian 64-bit words, fully reduced (degree < m).
+ * Constant-time: no branch, loop bound or memory index depends on element
+ * values; the 64x64 carry-less product is PCLMULQDQ or masked integer
+ * multiplies (never table look-ups). */
+#ifndef GF_M
+#error "define GF_M"
+#endif
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "ct.h"
+#include "gf2m/gf2m_consts.h"
+
+#define GF_PORTABLE 0
+#define GF_CLMUL 1
+
+#define GF_NW ((GF_M + 63) / 64)
+#define GF_BYTES ((GF_M + 7) / 8)
+#define GF_TOPBITS (GF_M - 64 * (GF_NW - 1)) /* bits used in the top word */
+
+#if GF_BACKEND == GF_CLMUL
+#include <immintrin.h>
+#define GF_TARGET __attribute__((target("pclmul,sse4.1")))
+#else
+#define GF_TARGET
+#endif
+/* GF_FN: inlined helpers; GF_FN_NOINLINE: larger routines kept out of line;
+ * GF_OP: entry points (the ops table). All carry the backend's target. */
+#define GF_FN static inline GF_TARGET
+#define GF_FN_NOINLINE static __attribute__((noinline)) GF_TARGET
+#define GF_OP static GF_TARGET
+
+typedef uint64_t fe[GF_NW];
+
+static const uint64_t gf_trace_mask[GF_NW] = GF_TRACE_MASK_INIT;
+static const uint64_t gf_sqrt_x[GF_NW] = GF_SQRT_X_INIT;
+
+GF_FN void fe_copy(fe r, const fe a) { memcpy(r, a, sizeof(fe)); }
+GF_FN void fe_zero(fe r) { memset(r, 0, sizeof(fe)); }
+GF_FN void fe_one(fe r)
+{
+    fe_zero(r);
+    r[0] = 1;
+}
+GF_FN void fe_add(fe r, const fe a, const fe b)
+{
+    for (int i = 0; i < GF_NW; i++) r[i] = a[i] ^ b[i];
+}
+GF_FN uint64_t fe_is_zero(const fe a)
+{
+    uint64_t t = 0;
+    for (int i = 0; i < GF_NW; i++) t |= a[i];
+    return ct_is_zero(t);
+}
+GF_FN uint64_t fe_eq(const fe a, const fe b)
+{
+    uint64_t t = 0;
+    for (int i = 0; i < GF_NW; i++) t |= a[i] ^ b[i];
+    return ct_is_zero(t);
+}
+GF_FN int fe_is_zero_vartime(const fe a)
+{
+    uint64_t t = 0;
+    for (int i = 0; i < GF_NW; i++) t |= a[i];
+    return t == 0;
+}
+GF_FN int fe_eq_vartime(const fe a, const fe b)
+{
+    return memcmp(a, b, sizeof(fe)) == 0;
+}
+GF_FN void fe_cmov(fe r, const fe a, uint64_t mask) { ct_cmov_words(r, a, GF_NW, mask); }
+GF_FN void fe_cswap(fe a, fe b, uint64_t mask) { ct_cswap_words(a, b, GF_NW, mask); }
+
+/* ---- 64x64 -> 128 carry-less multiply and the wide product ---- */
+
+#if GF_BACKEND == GF_CLMUL
+
+GF_FN __m128i clmul_lo(__m128i a, __m128i b) { return _mm_clmulepi64_si128(a, b, 0x00); }
+
+/* t = a * b (2 GF_NW words), Karatsuba over 64-bit words: GF_NW products
+ * a_i b_i and GF_NW(GF_NW-1)/2 products (a_i + a_j)(b_i + b_j). */
+GF_FN void fe_mul_wide(uint64_t t[2 * GF_NW], const fe a, const fe b)
+{
+    __m128i A[GF_NW], B[GF_NW], D[GF_NW], S[2 * GF_NW];
+    for (int i = 0; i < GF_NW; i++) {
+        A[i] = _mm_cvtsi64_si128((long long)a[i]);
+        B[i] = _mm_cvtsi64_si128((long long)b[i]);
+        D[i] = clmul_lo(A[i], B[i]);
+    }
+    for (int k = 0; k < 2 * GF_NW; k++) S[k] = _mm_setzero_si128();
+    for (int i = 0; i < GF_NW; i++) S[2 * i] = D[i];
+    for (int i = 0; i < GF_NW; i++)
+        for (int j = i + 1; j < GF_NW; j++) {
+            __m128i m = clmul_lo(_mm_xor_si128(A[i], A[j]), _mm_xor_si128(B[i], B[j]));
+            S[i + j] = _mm_xor_si128(S[i + j], _mm_xor_si128(m, _mm_xor_si128(D[i], D[j])));
+        }
+    /* S[k] is a 128-bit value at word offset k */
+    uint64_t carry = 0;
+    for (int k = 0; k < 2 * GF_NW; k++) {
+        t[k] = (uint64_t)_mm_cvtsi128_si64(S[k]) ^ carry;
+        carry = (uint64_t)_mm_extract_epi64(S[k], 1);
+    }
+}
+
+GF_FN void fe_sqr_wide(uint64_t t[2 * GF_NW], const fe a)
+{
+    for (int i = 0; i < GF_NW; i++) {
+        __m128i x = _mm_cvtsi64_si128((long long)a[i]);
+        __m128i s = clmul_lo(x, x);
+        t[2 * i] = (uint64_t)_mm_cvtsi128_si64(s);
+        t[2 * i + 1] = (uint64_t)_mm_extract_epi64(s, 1);
+    }
+}
+
+#else /* portable */
+
+#if defined(__SIZEOF_INT128__)
+/* Carry-less 64x64 product with integer multiplies: each operand is split into
+ * five parts holding every fifth bit, so the at most 13 partial products that
+ * meet at one bit position never carry into the next used position. */
+GF_FN void clmul64(uint64_t a, uint64_t b, uint64_t *lo, uint64_t *hi)
+{
+    typedef unsigned __int128 u128;
+    const uint64_t m0 = 0x1084210842108421ULL;
+    uint64_t am[5], bm[5];
+    for (int i = 0; i < 5; i++) {
+        am[i] = a & (m0 << i);
+        bm[i] = b & (m0 << i);
+    }
+    u128 z = 0;
+    for (int k = 0; k < 5; k++) {
+        u128 s = 0;
+        for (int i = 0; i < 5; i++) s ^= (u128)am[i] * bm[(k - i + 5) % 5];
+        /* keep the bits of class k (positions = k mod 5) of the 128-bit sum */
+        u128 mk = ((u128)(m0 << k)) | ((u128)(m0 << ((k + 1) % 5)) << 64);
+        z |= s & mk;
+    }
+    *lo = (uint64_t)z;
+    *hi = (uint64_t)(z >> 64);
+}
+#else
+/* 32x32 -> 64 with four masked parts (at most 8 terms per position). */
+GF_FN uint64_t clmul32(uint32_t a, uint32_t b)
+{
+    const uint64_t m = 0x1111111111111111ULL;
+    uint64_t am[4], bm[4], z = 0;
+    for (int i = 0; i < 4; i++) {
+        am[i] = (uint64_t)a & (m << i);
+        bm[i] = (uint64_t)b & (m << i);
+    }
+    for (int k = 0; k < 4; k++) {
+        uint64_t s = 0;
+        for (int i = 0; i < 4; i++) s ^= am[i] * bm[(k - i + 4) % 4];
+        z |= s & (m << k);
+    }
+    return z;
+}
+GF_FN void clmul64(uint64_t a, uint64_t b, uint64_t *lo, uint64_t *hi)
+{
+    uint32_t a0 = (uint32_t)a, a1 = (uint32_t)(a >> 32), b0 = (uint32_t)b, b1 = (uint32_t)(b >> 32);
+    uint64_t l = clmul32(a0, b0), h = clmul32(a1, b1);
+    uint64_t mid = clmul32(a0 ^ a1, b0 ^ b1) ^ l ^ h;
+    *lo = l ^ (mid << 32);
+    *hi = h ^ (mid >> 32);
+}
+#endif
+
+GF_FN void fe_mul_wide(uint64_t t[2 * GF_NW], const fe a, const fe b)
+{
+    uint64_t dl[GF_NW], dh[GF_NW];
+    for (int k = 0; k < 2 * GF_NW; k++) t[k] = 0;
+    for (int i = 0; i < GF_NW; i++) {
+        clmul64(a[i], b[i], &dl[i], &dh[i]);
+        t[2 * i] ^= dl[i];
+        t[2 * i + 1] ^= dh[i];
+    }
+    for (int i = 0; i < GF_NW; i++)
+        for (int j = i + 1; j < GF_NW; j++) {
+            uint64_t l, h;
+            clmul64(a[i] ^ a[j], b[i] ^ b[j], &l, &h);
+            t[i + j] ^= l ^ dl[i] ^ dl[j];
+            t[i + j + 1] ^= h ^ dh[i] ^ dh[j];
+        }
+}
+
+GF_FN uint64_t spread32(uint64_t v)
+{
+    v &= 0xffffffffULL;
+    v = (v | (v << 16)) & 0x0000ffff0000ffffULL;
+    v = (v | (v << 8)) & 0x00ff00ff00ff00ffULL;
+    v = (v | (v << 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    v = (v | (v << 2)) & 0x3333333333333333ULL;
+    v = (v | (v << 1)) & 0x5555555555555555ULL;
+    return v;
+}
+
+GF_FN void fe_sqr_wide(uint64_t t[2 * GF_NW], const fe a)
+{
+    for (int i = 0; i < GF_NW; i++) {
+        t[2 * i] = spread32(a[i]);
+        t[2 * i + 1] = spread32(a[i] >> 32);
+    }
+}
+
+#endif /* backend */
+
+/* ---- reduction modulo x^m + x^K1 (+ x^K2 + x^K3) + 1 ---- */
+
+/* z ^= w * x^pos, for a position below the word being folded */
+#define GF_FOLD(z, pos, w)                                                        \
+    do {                                                                          \
+        const int p_ = (pos), q_ = p_ / 64, s_ = p_ % 64;                         \
+        (z)[q_] ^= (w) << s_;                                                     \
+        if (s_) (z)[q_ + 1] ^= ((w) >> 1) >> (63 - s_);                             \
+    } while (0)
+
+#if GF_NTERMS == 1
+#define GF_FOLD_ALL(z, pos, w)                                                    \
+    do {                                                                          \
+        GF_FOLD(z, (pos), w);                                                     \
+        GF_FOLD(z, (pos) + GF_K1, w);                                             \
+    } while (0)
+#else
+#define GF_FOLD_ALL(z, pos, w)                                                    \
+    do {                                                                          \
+        GF_FOLD(z, (pos), w);                                                     \
+        GF_FOLD(z, (pos) + GF_K1, w);                                             \
+        GF_FOLD(z, (pos) + GF_K2, w);                                             \
+        GF_FOLD(z, (pos) + GF_K3, w);                                             \
+    } while (0)
+#endif
+
+/* Every K < m - 63, so folding word j only touches words below j. */
+_Static_assert(GF_K1 + 64 <= GF_M, "reduction needs K1 < m - 63");
+
+GF_FN void fe_reduce(fe r, uint64_t t[2 * GF_NW + 1])
+{
+    t[2 * GF_NW] = 0; /* spill word for folds that reach one past the product */
+    for (int j = 2 * GF_NW - 1; j >= GF_NW; j--) {
+        uint64_t w = t[j];
+        t[j] = 0;
+        GF_FOLD_ALL(t, 64 * j - GF_M, w);
+    }
+    uint64_t w = t[GF_NW - 1] >> GF_TOPBITS;
+    t[GF_NW - 1] &= (GF_TOPBITS == 64) ? ~0ULL : ((1ULL << (GF_TOPBITS % 64)) - 1);
+    GF_FOLD_ALL(t, 0, w);
+    for (int i = 0; i < GF_NW; i++) r[i] = t[i];
+}
+
+GF_FN void fe_mul(fe r, const fe a, const fe b)
+{
+    uint64_t t[2 * GF_NW + 1];
+    fe_mul_wide(t, a, b);
+    fe_reduce(r, t);
+}
+
+GF_FN void fe_sqr(fe r, const fe a)
+{
+    uint64_t t[2 * GF_NW + 1];
+    fe_sqr_wide(t, a);
+    fe_reduce(r, t);
+}
+
+/* r = a^(2^n); n is public */
+GF_FN void fe_sqrn(fe r, const fe a, int n)
+{
+    fe_copy(r, a);
+    for (int i = 0; i < n; i++) fe_sqr(r, r);
+}
+
+/* r = a^-1 (0 for a = 0), Itoh–Tsujii: a^-1 = (a^(2^(m-1) - 1))^2, with
+ * beta_k = a^(2^k - 1) built along the binary expansion of m - 1:
+ * beta_{2k} = beta_k^(2^k) beta_k, beta_{k+1} = beta_k^2 a. ~m S + 2 log m M. */
+GF_FN_NOINLINE void fe_inv(fe r, const fe a)
+{
+    fe beta, t;
+    const int e = GF_M - 1;
+    int top = 31 - __builtin_clz((unsigned)e);
+    int k = 1;
+    fe_copy(beta, a);
+    for (int i = top - 1; i >= 0; i--) {
+        fe_sqrn(t, beta, k);
+        fe_mul(beta, t, beta);
+        k *= 2;
+        if ((e >> i) & 1) {
+            fe_sqr(beta, beta);
+            fe_mul(beta, beta, a);
+            k += 1;
+        }
+    }
+    fe_sqr(r, beta);
+}
+
+/* Even-indexed bits of a 64-bit word packed into 32 bits. */
+GF_FN uint64_t gf_compress_even(uint64_t v)
+{
+    v &= 0x5555555555555555ULL;
+    v = (v | (v >> 1)) & 0x3333333333333333ULL;
+    v = (v | (v >> 2)) & 0x0f0f0f0f0f0f0f0fULL;
+    v = (v | (v >> 4)) & 0x00ff00ff00ff00ffULL;
+    v = (v | (v >> 8)) & 0x0000ffff0000ffffULL;
+    v = (v | (v >> 16)) & 0x00000000ffffffffULL;
+    return v;
+}
+
+/* r = sqrt(a): with a = e(x^2) + x o(x^2), sqrt(a) = e(x) + sqrt(x) o(x). 1M. */
+GF_FN void fe_sqrt(fe r, const fe a)
+{
+    fe e, o;
+    fe_zero(e);
+    fe_zero(o);
+    for (int i = 0; i < GF_NW; i++) {
+        uint64_t ev = gf_compress_even(a[i]), ov = gf_compress_even(a[i] >> 1);
+        e[i / 2] |= ev << (32 * (i % 2));
+        o[i / 2] |= ov << (32 * (i % 2));
+    }
+    fe_mul(o, o, gf_sqrt_x);
+    fe_add(r, e, o);
+}
+
+/* Tr(a) = parity of the bits of a under the trace mask (trace is linear). */
+GF_FN int fe_trace(const fe a)
+{
+    uint64_t t = 0;
+    for (int i = 0; i < GF_NW; i++) t ^= a[i] & gf_trace_mask[i];
+    t ^= t >> 32;
+    t ^= t >> 16;
+    t ^= t >> 8;
+    t ^= t >> 4;
+    t ^= t >> 2;
+    t ^= t >> 1;
+    return (int)(t & 1);
+}
+
+/* Half-trace H(a) = sum_{i=0}^{(m-1)/2} a^(4^i) (m odd); if Tr(a) = 0 then
+ * z = H(a) solves z^2 + z = a. */
+GF_FN_NOINLINE void fe_halftrace(fe r, const fe a)
+{
+    fe t, acc;
+    fe_copy(t, a);
+    fe_copy(acc, a);
+    for (int i = 0; i < (GF_M - 1) / 2; i++) {
+        fe_sqr(t, t);
+        fe_sqr(t, t);
+        fe_add(acc, acc, t);
+    }
+    fe_copy(r, acc);
+}
+
+/* Big-endian GF_BYTES bytes to an element; returns 0 if a bit at or above m is
+ * set (the element is then still written, reduced to its low m bits). */
+GF_FN int fe_from_bytes(fe r, const uint8_t *in)
+{
+    fe_zero(r);
+    for (int i = 0; i < GF_BYTES; i++) {
+        int bit = 8 * (GF_BYTES - 1 - i);
+        r[bit / 64] |= (uint64_t)in[i] << (bit % 64);
+    }
+    uint64_t over = r[GF_NW - 1] >> (GF_TOPBITS % 64);
+    if (GF_TOPBITS == 64) over = 0;
+    r[GF_NW - 1] &= (GF_TOPBITS == 64) ? ~0ULL : ((1ULL << (GF_TOPBITS % 64)) - 1);
+    return over == 0;
+}
+
+GF_FN void fe_to_bytes(uint8_t *out, const fe a)
+{
+    for (int i = 0; i < GF_BYTES; i++) {
+        int bit = 8 * (GF_BYTES - 1 - i);
+        out[i] = (uint8_t)(a[bit / 64] >> (bit % 64));
+    }
+}

@@ -1,0 +1,42 @@
+/* HMAC (RFC 2104) over any hash_desc, and one-shot hashing. */
+#include <string.h>
+
+#include "ct.h"
+#include "hash/hash.h"
+
+void hash_oneshot(const hash_desc *h, uint8_t *out, const uint8_t *p, size_t n)
+{
+    hash_ctx c;
+    h->init(&c);
+    h->update(&c, p, n);
+    h->final(&c, out);
+}
+
+void hmac_init(hmac_ctx *c, const hash_desc *h, const uint8_t *key, size_t keylen)
+{
+    uint8_t k[HASH_MAX_BLOCK], pad[HASH_MAX_BLOCK];
+    memset(k, 0, sizeof k);
+    if (keylen > h->block_len) hash_oneshot(h, k, key, keylen);
+    else if (keylen) memcpy(k, key, keylen);
+    c->h = h;
+    for (size_t i = 0; i < h->block_len; i++) pad[i] = k[i] ^ 0x36;
+    h->init(&c->inner);
+    h->update(&c->inner, pad, h->block_len);
+    for (size_t i = 0; i < h->block_len; i++) pad[i] = k[i] ^ 0x5c;
+    h->init(&c->outer);
+    h->update(&c->outer, pad, h->block_len);
+    ct_wipe(k, sizeof k);
+    ct_wipe(pad, sizeof pad);
+}
+
+void hmac_update(hmac_ctx *c, const uint8_t *p, size_t n) { c->h->update(&c->inner, p, n); }
+
+void hmac_final(hmac_ctx *c, uint8_t *out)
+{
+    uint8_t d[HASH_MAX_DIGEST];
+    c->h->final(&c->inner, d);
+    c->h->update(&c->outer, d, c->h->digest_len);
+    c->h->final(&c->outer, out);
+    ct_wipe(d, sizeof d);
+    ct_wipe(c, sizeof *c);
+}

@@ -1,0 +1,81 @@
+/* SHA-1 (FIPS 180-4 section 6.1). Used for RFC 6979 with 20-byte digests. */
+#include <string.h>
+
+#include "ct.h"
+#include "hash/hash.h"
+
+static uint32_t rol(uint32_t x, int n) { return (x << n) | (x >> (32 - n)); }
+
+static void sha1_block(uint32_t h[5], const uint8_t *p)
+{
+    uint32_t w[80];
+    for (int i = 0; i < 16; i++)
+        w[i] = (uint32_t)p[4 * i] << 24 | (uint32_t)p[4 * i + 1] << 16 | (uint32_t)p[4 * i + 2] << 8 | p[4 * i + 3];
+    for (int i = 16; i < 80; i++) w[i] = rol(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 1);
+    uint32_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4];
+    for (int i = 0; i < 80; i++) {
+        uint32_t f, k;
+        if (i < 20) f = (b & c) | (~b & d), k = 0x5a827999;
+        else if (i < 40) f = b ^ c ^ d, k = 0x6ed9eba1;
+        else if (i < 60) f = (b & c) | (b & d) | (c & d), k = 0x8f1bbcdc;
+        else f = b ^ c ^ d, k = 0xca62c1d6;
+        uint32_t t = rol(a, 5) + f + e + k + w[i];
+        e = d;
+        d = c;
+        c = rol(b, 30);
+        b = a;
+        a = t;
+    }
+    h[0] += a;
+    h[1] += b;
+    h[2] += c;
+    h[3] += d;
+    h[4] += e;
+    ct_wipe(w, sizeof w);
+}
+
+static void sha1_init(hash_ctx *u)
+{
+    sha1_ctx *c = &u->s1;
+    static const uint32_t iv[5] = {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0};
+    memcpy(c->h, iv, sizeof iv);
+    c->len = 0;
+    c->n = 0;
+}
+
+static void sha1_update(hash_ctx *u, const uint8_t *p, size_t n)
+{
+    sha1_ctx *c = &u->s1;
+    c->len += n;
+    while (n) {
+        size_t k = 64 - c->n < n ? 64 - c->n : n;
+        memcpy(c->buf + c->n, p, k);
+        c->n += k;
+        p += k;
+        n -= k;
+        if (c->n == 64) {
+            sha1_block(c->h, c->buf);
+            c->n = 0;
+        }
+    }
+}
+
+static void sha1_final(hash_ctx *u, uint8_t *out)
+{
+    sha1_ctx *c = &u->s1;
+    uint64_t bits = c->len * 8;
+    uint8_t pad = 0x80, z = 0, lb[8];
+    sha1_update(u, &pad, 1);
+    while (c->n != 56) sha1_update(u, &z, 1);
+    for (int i = 0; i < 8; i++) lb[i] = (uint8_t)(bits >> (56 - 8 * i));
+    sha1_update(u, lb, 8);
+    for (int i = 0; i < 5; i++) {
+        out[4 * i] = (uint8_t)(c->h[i] >> 24);
+        out[4 * i + 1] = (uint8_t)(c->h[i] >> 16);
+        out[4 * i + 2] = (uint8_t)(c->h[i] >> 8);
+        out[4 * i + 3] = (uint8_t)c->h[i];
+    }
+    ct_wipe(c, sizeof *c);
+}
+
+const hash_desc hash_sha1 = {"SHA1", 20, 64, sha1_init, sha1_update, sha1_final};

@@ -1,0 +1,70 @@
+/* Private keys: loading with a range check, generation from the OS, and the
+ * public point d G. Constant-time in the private key. */
+#include <errno.h>
+#include <string.h>
+#include <sys/random.h>
+
+#include "ct.h"
+#include "fastec.h"
+#include "proto/proto.h"
+
+int proto_priv_load(const struct fastec_curve *c, sc_t *d, const uint8_t *priv)
+{
+    uint64_t ok = sc_from_bytes_range(&c->sc, d, priv, c->scalar_size);
+    ct_public(&ok, sizeof ok);
+    if (!ok) {
+        ct_wipe(d, sizeof *d);
+        return FASTEC_ERR_PRIVKEY;
+    }
+    return FASTEC_OK;
+}
+
+static int os_random(uint8_t *buf, size_t len)
+{
+    while (len) {
+        ssize_t r = getrandom(buf, len, 0);
+        if (r < 0) {
+            if (errno == EINTR) continue;
+            return FASTEC_ERR_RANDOM;
+        }
+        buf += r;
+        len -= (size_t)r;
+    }
+    return FASTEC_OK;
+}
+
+/* FIPS 186-4 B.4.2 (testing candidates): draw bitlen(n) bits until the value
+ * is in [1, n-1]. Only the number of draws depends on rejected values. */
+int proto_keygen(const struct fastec_curve *c, uint8_t *priv)
+{
+    const size_t len = c->scalar_size;
+    const unsigned extra = (unsigned)(8 * len - c->sc.nbits);
+    sc_t d;
+    for (int tries = 0; tries < 256; tries++) {
+        int rc = os_random(priv, len);
+        if (rc) return rc;
+        priv[0] &= (uint8_t)(0xff >> extra);
+        uint64_t ok = sc_from_bytes_range(&c->sc, &d, priv, len);
+        ct_wipe(&d, sizeof d);
+        ct_public(&ok, sizeof ok);
+        if (ok) return FASTEC_OK;
+    }
+    ct_wipe(priv, len);
+    return FASTEC_ERR_RANDOM;
+}
+
+int proto_public_xy(const struct fastec_curve *c, const ec_ops *ops, const sc_t *d, uint8_t *xy)
+{
+    return ops->mul_base(c, xy, d);
+}
+
+int proto_ecdh(const struct fastec_curve *c, const ec_ops *ops, const sc_t *d, const uint8_t *peer_xy,
+               int cofactor, uint8_t *secret)
+{
+    sc_t k = *d;
+    if (cofactor) sc_mul_small(&c->sc, &k, d, c->cofactor);
+    int rc = ops->mul_x(c, secret, &k, peer_xy);
+    ct_wipe(&k, sizeof k);
+    if (rc) ct_wipe(secret, c->field_size);
+    return rc;
+}

@@ -1,0 +1,42 @@
+/* Protocols on validated inputs: key generation, public keys, ECDH, ECDSA
+ * with RFC 6979 nonces. Points are affine x || y bytes; encodings live in
+ * encode/. */
+#ifndef FASTEC_PROTO_H
+#define FASTEC_PROTO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "curves/curves.h"
+#include "ec_ops.h"
+#include "scalar/sc.h"
+
+/* Private key bytes (scalar_size) to a scalar; FASTEC_ERR_PRIVKEY unless in [1, n-1]. */
+int proto_priv_load(const struct fastec_curve *c, sc_t *d, const uint8_t *priv);
+int proto_keygen(const struct fastec_curve *c, uint8_t *priv);
+int proto_public_xy(const struct fastec_curve *c, const ec_ops *ops, const sc_t *d, uint8_t *xy);
+int proto_ecdh(const struct fastec_curve *c, const ec_ops *ops, const sc_t *d, const uint8_t *peer_xy,
+               int cofactor, uint8_t *secret);
+
+/* The hash RFC 6979 uses for a digest of this length (design agreement 2). */
+const struct hash_desc *proto_rfc6979_hash(size_t digest_len);
+/* RFC 6979 section 3.2 nonce generator state */
+typedef struct {
+    const struct hash_desc *h;
+    uint8_t K[64], V[64];
+} rfc6979_state;
+void rfc6979_init(rfc6979_state *st, const struct fastec_curve *c, const struct hash_desc *h,
+                  const sc_t *d, const sc_t *e);
+void rfc6979_next(rfc6979_state *st, const struct fastec_curve *c, sc_t *k);
+
+/* One ECDSA signature with the given nonce k in [1, n-1]: FASTEC_OK, or
+ * FASTEC_ERR_INTERNAL-free retry signal 1 when r or s is 0 (pick another k). */
+int proto_ecdsa_sign_k(const struct fastec_curve *c, const ec_ops *ops, const sc_t *d, const sc_t *e,
+                       const sc_t *k, uint8_t *sig);
+int proto_ecdsa_sign(const struct fastec_curve *c, const ec_ops *ops, const sc_t *d, const uint8_t *digest,
+                     size_t digest_len, uint8_t *sig);
+/* q_xy must already have passed ops->check_vartime */
+int proto_ecdsa_verify(const struct fastec_curve *c, const ec_ops *ops, const uint8_t *q_xy,
+                       const uint8_t *digest, size_t digest_len, const uint8_t *sig);
+
+#endif

@@ -1,0 +1,84 @@
+/* Deterministic ECDSA nonces, RFC 6979 section 3.2 (HMAC_DRBG). The private
+ * key, the nonce candidates and the DRBG state are secret; the only branch is
+ * on whether a candidate is in [1, n-1], which does not depend on the
+ * accepted value. */
+#include <string.h>
+
+#include "ct.h"
+#include "hash/hash.h"
+#include "proto/proto.h"
+
+const struct hash_desc *proto_rfc6979_hash(size_t digest_len)
+{
+    switch (digest_len) {
+    case 20: return &hash_sha1;
+    case 28: return &hash_sha224;
+    case 32: return &hash_sha256;
+    case 48: return &hash_sha384;
+    default: return &hash_sha512;
+    }
+}
+
+/* K = HMAC_K(V || sep || x || e) then V = HMAC_K(V); sep < 0 means no suffix */
+static void drbg_update(rfc6979_state *st, int sep, const uint8_t *x, const uint8_t *e, size_t len)
+{
+    const size_t hl = st->h->digest_len;
+    hmac_ctx m;
+    hmac_init(&m, st->h, st->K, hl);
+    hmac_update(&m, st->V, hl);
+    if (sep >= 0) {
+        uint8_t s = (uint8_t)sep;
+        hmac_update(&m, &s, 1);
+        if (len) {
+            hmac_update(&m, x, len);
+            hmac_update(&m, e, len);
+        }
+    }
+    hmac_final(&m, st->K);
+    hmac_init(&m, st->h, st->K, hl);
+    hmac_update(&m, st->V, hl);
+    hmac_final(&m, st->V);
+}
+
+void rfc6979_init(rfc6979_state *st, const struct fastec_curve *c, const struct hash_desc *h,
+                  const sc_t *d, const sc_t *e)
+{
+    uint8_t x[SC_MAX_LIMBS * 8], eb[SC_MAX_LIMBS * 8];
+    const size_t len = c->scalar_size; /* rlen = 8 ceil(qlen / 8) bits */
+    st->h = h;
+    memset(st->V, 0x01, sizeof st->V);
+    memset(st->K, 0x00, sizeof st->K);
+    sc_to_bytes(&c->sc, x, d);   /* int2octets(x) */
+    sc_to_bytes(&c->sc, eb, e);  /* bits2octets(h1) = int2octets(bits2int(h1) mod q) */
+    drbg_update(st, 0x00, x, eb, len);
+    drbg_update(st, 0x01, x, eb, len);
+    ct_wipe(x, sizeof x);
+}
+
+void rfc6979_next(rfc6979_state *st, const struct fastec_curve *c, sc_t *k)
+{
+    const size_t hl = st->h->digest_len;
+    const size_t need = (c->sc.nbits + 7) / 8;
+    uint8_t T[SC_MAX_LIMBS * 8 + 64];
+    for (;;) {
+        size_t tlen = 0;
+        while (tlen < need) {
+            hmac_ctx m;
+            hmac_init(&m, st->h, st->K, hl);
+            hmac_update(&m, st->V, hl);
+            hmac_final(&m, st->V);
+            memcpy(T + tlen, st->V, hl);
+            tlen += hl;
+        }
+        sc_bits2int(&c->sc, k, T, tlen);
+        sc_t n;
+        memset(&n, 0, sizeof n);
+        memcpy(n.v, c->sc.n, sizeof c->sc.n);
+        uint64_t ok = ~sc_is_zero(&c->sc, k) & sc_lt(&c->sc, k, &n);
+        ct_public(&ok, sizeof ok);
+        /* prepare the state for a following call whatever happens */
+        drbg_update(st, 0x00, NULL, NULL, 0);
+        if (ok) break;
+    }
+    ct_wipe(T, sizeof T);
+}

@@ -1,0 +1,283 @@
+/* Arithmetic modulo a curve order n. Montgomery multiplication (CIOS) over
+ * nlimbs 64-bit limbs, with nlimbs and n public. Constant-time in the values
+ * except sc_inv_vartime and sc_eq_vartime. */
+#include <string.h>
+
+#include "ct.h"
+#include "scalar/sc.h"
+
+typedef unsigned __int128 u128;
+
+/* r = a - b over n limbs, returns the borrow (0 or 1) */
+static uint64_t limbs_sub(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned n)
+{
+    uint64_t borrow = 0;
+    for (unsigned i = 0; i < n; i++) {
+        u128 d = (u128)a[i] - b[i] - borrow;
+        r[i] = (uint64_t)d;
+        borrow = (uint64_t)(d >> 64) & 1;
+    }
+    return borrow;
+}
+
+static uint64_t limbs_add(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned n)
+{
+    uint64_t carry = 0;
+    for (unsigned i = 0; i < n; i++) {
+        u128 s = (u128)a[i] + b[i] + carry;
+        r[i] = (uint64_t)s;
+        carry = (uint64_t)(s >> 64);
+    }
+    return carry;
+}
+
+/* r = (hi:a) mod n for a < 2n given as nlimbs limbs plus a carry word hi */
+static void reduce_once(const sc_params *p, uint64_t *r, const uint64_t *a, uint64_t hi)
+{
+    uint64_t t[SC_MAX_LIMBS];
+    uint64_t borrow = limbs_sub(t, a, p->n, p->nlimbs);
+    /* keep t unless (borrow and no carry-in) */
+    uint64_t keep_a = ct_mask_bit(borrow & ~hi & 1);
+    for (unsigned i = 0; i < p->nlimbs; i++) r[i] = (a[i] & keep_a) | (t[i] & ~keep_a);
+}
+
+/* r = a b R^-1 mod n (CIOS), inputs below n */
+static void mont_mul(const sc_params *p, uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    const unsigned nl = p->nlimbs;
+    uint64_t t[SC_MAX_LIMBS + 2];
+    memset(t, 0, sizeof t);
+    for (unsigned i = 0; i < nl; i++) {
+        uint64_t carry = 0;
+        for (unsigned j = 0; j < nl; j++) {
+            u128 s = (u128)a[j] * b[i] + t[j] + carry;
+            t[j] = (uint64_t)s;
+            carry = (uint64_t)(s >> 64);
+        }
+        u128 s = (u128)t[nl] + carry;
+        t[nl] = (uint64_t)s;
+        t[nl + 1] = (uint64_t)(s >> 64);
+        uint64_t m = t[0] * p->n0inv;
+        s = (u128)m * p->n[0] + t[0];
+        carry = (uint64_t)(s >> 64);
+        for (unsigned j = 1; j < nl; j++) {
+            s = (u128)m * p->n[j] + t[j] + carry;
+            t[j - 1] = (uint64_t)s;
+            carry = (uint64_t)(s >> 64);
+        }
+        s = (u128)t[nl] + carry;
+        t[nl - 1] = (uint64_t)s;
+        t[nl] = t[nl + 1] + (uint64_t)(s >> 64);
+    }
+    reduce_once(p, r, t, t[nl]);
+    ct_wipe(t, sizeof t);
+}
+
+static void be_to_limbs(uint64_t *r, unsigned nlimbs, const uint8_t *in, size_t len)
+{
+    memset(r, 0, nlimbs * sizeof(uint64_t));
+    for (size_t i = 0; i < len; i++) {
+        size_t bit = 8 * (len - 1 - i);
+        if (bit / 64 < nlimbs) r[bit / 64] |= (uint64_t)in[i] << (bit % 64);
+    }
+}
+
+uint64_t sc_lt(const sc_params *p, const sc_t *a, const sc_t *b)
+{
+    uint64_t t[SC_MAX_LIMBS];
+    uint64_t borrow = limbs_sub(t, a->v, b->v, p->nlimbs);
+    ct_wipe(t, sizeof t);
+    return ct_mask_bit(borrow);
+}
+
+uint64_t sc_is_zero(const sc_params *p, const sc_t *a)
+{
+    uint64_t t = 0;
+    for (unsigned i = 0; i < p->nlimbs; i++) t |= a->v[i];
+    return ct_is_zero(t);
+}
+
+int sc_eq_vartime(const sc_params *p, const sc_t *a, const sc_t *b)
+{
+    return memcmp(a->v, b->v, p->nlimbs * sizeof(uint64_t)) == 0;
+}
+
+uint64_t sc_from_bytes_range(const sc_params *p, sc_t *r, const uint8_t *in, size_t len)
+{
+    memset(r, 0, sizeof *r);
+    uint64_t over = 0;
+    /* bytes that do not fit in nlimbs limbs must be zero */
+    for (size_t i = 0; i + 8 * (size_t)p->nlimbs < len; i++) over |= in[i];
+    be_to_limbs(r->v, p->nlimbs, in, len);
+    sc_t n;
+    memset(&n, 0, sizeof n);
+    memcpy(n.v, p->n, sizeof p->n);
+    return ~sc_is_zero(p, r) & sc_lt(p, r, &n) & ct_is_zero(over);
+}
+
+void sc_bits2int(const sc_params *p, sc_t *r, const uint8_t *digest, size_t len)
+{
+    size_t nb = (p->nbits + 7) / 8;
+    memset(r, 0, sizeof *r);
+    if (len >= nb) {
+        be_to_limbs(r->v, p->nlimbs, digest, nb);
+        unsigned sh = (unsigned)(8 * nb - p->nbits);
+        if (sh) {
+            for (unsigned i = 0; i < p->nlimbs; i++) {
+                uint64_t hi = i + 1 < p->nlimbs ? r->v[i + 1] : 0;
+                r->v[i] = (r->v[i] >> sh) | (hi << (64 - sh));
+            }
+        }
+    } else {
+        be_to_limbs(r->v, p->nlimbs, digest, len);
+    }
+}
+
+void sc_from_digest(const sc_params *p, sc_t *r, const uint8_t *digest, size_t len)
+{
+    sc_bits2int(p, r, digest, len);
+    reduce_once(p, r->v, r->v, 0);
+}
+
+void sc_from_bytes_reduce(const sc_params *p, sc_t *r, const uint8_t *in, size_t len, unsigned h)
+{
+    uint64_t v[SC_MAX_LIMBS + 1], t[SC_MAX_LIMBS + 1], nn[SC_MAX_LIMBS + 1];
+    unsigned nl = p->nlimbs + 1;
+    be_to_limbs(v, nl, in, len);
+    memset(nn, 0, sizeof nn);
+    memcpy(nn, p->n, p->nlimbs * sizeof(uint64_t));
+    for (unsigned k = 0; k < h; k++) {
+        uint64_t borrow = limbs_sub(t, v, nn, nl);
+        ct_cmov_words(v, t, nl, ~ct_mask_bit(borrow));
+    }
+    memset(r, 0, sizeof *r);
+    memcpy(r->v, v, p->nlimbs * sizeof(uint64_t));
+    ct_wipe(v, sizeof v);
+    ct_wipe(t, sizeof t);
+}
+
+void sc_to_bytes(const sc_params *p, uint8_t *out, const sc_t *a)
+{
+    size_t nb = (p->nbits + 7) / 8;
+    for (size_t i = 0; i < nb; i++) {
+        size_t bit = 8 * (nb - 1 - i);
+        out[i] = (uint8_t)(a->v[bit / 64] >> (bit % 64));
+    }
+}
+
+void sc_add(const sc_params *p, sc_t *r, const sc_t *a, const sc_t *b)
+{
+    uint64_t t[SC_MAX_LIMBS];
+    uint64_t carry = limbs_add(t, a->v, b->v, p->nlimbs);
+    reduce_once(p, r->v, t, carry);
+    ct_wipe(t, sizeof t);
+}
+
+void sc_mul(const sc_params *p, sc_t *r, const sc_t *a, const sc_t *b)
+{
+    uint64_t t[SC_MAX_LIMBS];
+    mont_mul(p, t, a->v, b->v);
+    mont_mul(p, r->v, t, p->rr);
+    ct_wipe(t, sizeof t);
+}
+
+void sc_mul_small(const sc_params *p, sc_t *r, const sc_t *a, unsigned h)
+{
+    sc_t acc;
+    memset(&acc, 0, sizeof acc);
+    for (unsigned i = 0; i < h; i++) sc_add(p, &acc, &acc, a);
+    *r = acc;
+    ct_wipe(&acc, sizeof acc);
+}
+
+/* a^(n-2) mod n with 4-bit fixed windows over the public exponent. */
+void sc_inv(const sc_params *p, sc_t *r, const sc_t *a)
+{
+    const unsigned nl = p->nlimbs;
+    uint64_t tab[16][SC_MAX_LIMBS], x[SC_MAX_LIMBS], e[SC_MAX_LIMBS], two[SC_MAX_LIMBS], one[SC_MAX_LIMBS];
+    memset(one, 0, sizeof one);
+    one[0] = 1;
+    memset(two, 0, sizeof two);
+    two[0] = 2;
+    limbs_sub(e, p->n, two, nl);
+    mont_mul(p, tab[1], a->v, p->rr);      /* a R */
+    mont_mul(p, tab[0], one, p->rr);       /* R */
+    for (int i = 2; i < 16; i++) mont_mul(p, tab[i], tab[i - 1], tab[1]);
+    memcpy(x, tab[0], sizeof x);
+    for (int w = (int)(64 * nl) / 4 - 1; w >= 0; w--) {
+        for (int s = 0; s < 4; s++) mont_mul(p, x, x, x);
+        unsigned idx = (unsigned)(e[w / 16] >> (4 * (w % 16))) & 15; /* exponent is public */
+        mont_mul(p, x, x, tab[idx]);
+    }
+    mont_mul(p, r->v, x, one);
+    ct_wipe(tab, sizeof tab);
+    ct_wipe(x, sizeof x);
+}
+
+static int limbs_is_zero_vt(const uint64_t *a, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (a[i]) return 0;
+    return 1;
+}
+
+static int limbs_is_one_vt(const uint64_t *a, unsigned n)
+{
+    if (a[0] != 1) return 0;
+    return limbs_is_zero_vt(a + 1, n - 1);
+}
+
+static int limbs_geq_vt(const uint64_t *a, const uint64_t *b, unsigned n)
+{
+    for (unsigned i = n; i-- > 0;)
+        if (a[i] != b[i]) return a[i] > b[i];
+    return 1;
+}
+
+static void shr1(uint64_t *a, unsigned n, uint64_t top)
+{
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t hi = i + 1 < n ? a[i + 1] : top;
+        a[i] = (a[i] >> 1) | (hi << 63);
+    }
+}
+
+/* x = x / 2 mod n */
+static void half_mod_vt(const sc_params *p, uint64_t *x)
+{
+    uint64_t carry = 0;
+    if (x[0] & 1) carry = limbs_add(x, x, p->n, p->nlimbs);
+    shr1(x, p->nlimbs, carry);
+}
+
+/* Binary extended Euclid (HMV Algorithm 2.22); leaks a through timing. a != 0. */
+void sc_inv_vartime(const sc_params *p, sc_t *r, const sc_t *a)
+{
+    const unsigned nl = p->nlimbs;
+    uint64_t u[SC_MAX_LIMBS], v[SC_MAX_LIMBS], x1[SC_MAX_LIMBS], x2[SC_MAX_LIMBS];
+    memcpy(u, a->v, sizeof u);
+    memcpy(v, p->n, sizeof v);
+    memset(x1, 0, sizeof x1);
+    memset(x2, 0, sizeof x2);
+    x1[0] = 1;
+    memset(r, 0, sizeof *r);
+    if (limbs_is_zero_vt(u, nl)) return;
+    while (!limbs_is_one_vt(u, nl) && !limbs_is_one_vt(v, nl)) {
+        while (!(u[0] & 1)) {
+            shr1(u, nl, 0);
+            half_mod_vt(p, x1);
+        }
+        while (!(v[0] & 1)) {
+            shr1(v, nl, 0);
+            half_mod_vt(p, x2);
+        }
+        if (limbs_geq_vt(u, v, nl)) {
+            limbs_sub(u, u, v, nl);
+            if (limbs_sub(x1, x1, x2, nl)) limbs_add(x1, x1, p->n, nl);
+        } else {
+            limbs_sub(v, v, u, nl);
+            if (limbs_sub(x2, x2, x1, nl)) limbs_add(x2, x2, p->n, nl);
+        }
+    }
+    memcpy(r->v, limbs_is_one_vt(u, nl) ? x1 : x2, nl * sizeof(uint64_t));
+}

@@ -1,0 +1,45 @@
+/* Arithmetic modulo a curve order n (odd, up to 576 bits): Montgomery form,
+ * little-endian 64-bit limbs, nlimbs = ceil(bitlen(n) / 64).
+ * Constant-time except the functions ending in _vartime. */
+#ifndef FASTEC_SC_H
+#define FASTEC_SC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SC_MAX_LIMBS 9
+
+typedef struct sc_params {
+    unsigned nlimbs;
+    unsigned nbits;
+    uint64_t n[SC_MAX_LIMBS];
+    uint64_t n0inv;               /* -n^-1 mod 2^64 */
+    uint64_t rr[SC_MAX_LIMBS];    /* R^2 mod n, R = 2^(64 nlimbs) */
+} sc_params;
+
+typedef struct sc_t {
+    uint64_t v[SC_MAX_LIMBS];
+} sc_t;
+
+/* Big-endian bytes (len <= 8*SC_MAX_LIMBS) to limbs; returns an all-ones mask
+ * if 1 <= value <= n-1, else 0. Constant-time in the value. */
+uint64_t sc_from_bytes_range(const sc_params *p, sc_t *r, const uint8_t *in, size_t len);
+/* The leftmost nbits bits of the string as an integer (RFC 6979 bits2int). */
+void sc_bits2int(const sc_params *p, sc_t *r, const uint8_t *digest, size_t len);
+/* SEC 1 4.1.3 step 5: the leftmost nbits bits of the digest, reduced mod n. */
+void sc_from_digest(const sc_params *p, sc_t *r, const uint8_t *digest, size_t len);
+/* Big-endian value below (h+1)*n with h <= 8 reduced mod n; len <= 8*SC_MAX_LIMBS. */
+void sc_from_bytes_reduce(const sc_params *p, sc_t *r, const uint8_t *in, size_t len, unsigned h);
+void sc_to_bytes(const sc_params *p, uint8_t *out, const sc_t *a); /* scalar_size bytes */
+
+void sc_add(const sc_params *p, sc_t *r, const sc_t *a, const sc_t *b);
+void sc_mul(const sc_params *p, sc_t *r, const sc_t *a, const sc_t *b);
+void sc_mul_small(const sc_params *p, sc_t *r, const sc_t *a, unsigned h);
+void sc_inv(const sc_params *p, sc_t *r, const sc_t *a);           /* Fermat, constant-time */
+void sc_inv_vartime(const sc_params *p, sc_t *r, const sc_t *a);   /* leaks a through timing */
+uint64_t sc_is_zero(const sc_params *p, const sc_t *a);           /* mask */
+int sc_eq_vartime(const sc_params *p, const sc_t *a, const sc_t *b);
+/* Returns mask: a < b as nlimbs-limb integers. */
+uint64_t sc_lt(const sc_params *p, const sc_t *a, const sc_t *b);
+
+#endif

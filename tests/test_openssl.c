@@ -1,0 +1,139 @@
+/* Randomised cross-checks against OpenSSL's libcrypto, the reference:
+ * public keys (both encodings), signatures both ways (and n - s), ECDH and
+ * cofactor ECDH both ways, digests of 0..100 bytes, every curve.
+ * Usage: test_openssl [keys-per-curve] [curve...] */
+#define OPENSSL_SUPPRESS_DEPRECATED
+#include <openssl/bn.h>
+#include <openssl/ec.h>
+#include <openssl/ecdh.h>
+#include <openssl/ecdsa.h>
+#include <openssl/objects.h>
+
+#include "fastec.h"
+#include "testutil.h"
+
+#define MAXF 72
+#define MAXS 72
+
+static EC_KEY *ossl_key_from_priv(const char *name, const uint8_t *priv, size_t len)
+{
+    int nid = OBJ_sn2nid(name);
+    EC_KEY *k = EC_KEY_new_by_curve_name(nid);
+    const EC_GROUP *g = EC_KEY_get0_group(k);
+    BIGNUM *d = BN_bin2bn(priv, (int)len, NULL);
+    EC_POINT *q = EC_POINT_new(g);
+    EC_POINT_mul(g, q, d, NULL, NULL, NULL);
+    EC_KEY_set_private_key(k, d);
+    EC_KEY_set_public_key(k, q);
+    EC_POINT_free(q);
+    BN_free(d);
+    return k;
+}
+
+static size_t ossl_pub(EC_KEY *k, int compressed, uint8_t *out, size_t cap)
+{
+    return EC_POINT_point2oct(EC_KEY_get0_group(k), EC_KEY_get0_public_key(k),
+                              compressed ? POINT_CONVERSION_COMPRESSED : POINT_CONVERSION_UNCOMPRESSED, out, cap, NULL);
+}
+
+static void test_curve(const fastec_curve *c, int nkeys)
+{
+    const char *name = fastec_curve_name(c);
+    const size_t fs = fastec_curve_field_size(c), ss = fastec_curve_scalar_size(c);
+    static const size_t dlens[] = {0, 20, 28, 32, 48, 64, 100, 1, 33};
+    int nid = OBJ_sn2nid(name);
+    CHECK(nid != NID_undef, "%s unknown to OpenSSL", name);
+    if (nid == NID_undef) return;
+    EC_GROUP *g = EC_GROUP_new_by_curve_name(nid);
+    BIGNUM *n = BN_new();
+    EC_GROUP_get_order(g, n, NULL);
+    unsigned long fails0 = t_fail;
+
+    for (int i = 0; i < nkeys; i++) {
+        uint8_t priv[MAXS], pub[1 + 2 * MAXF], opub[1 + 2 * MAXF], pubc[1 + MAXF], opubc[1 + MAXF];
+        size_t publen = sizeof pub, pubclen = sizeof pubc;
+        /* half the keys from fastec_keygen, half from OpenSSL */
+        if (i % 2 == 0) {
+            CHECK(fastec_keygen(c, priv) == FASTEC_OK, "%s keygen", name);
+        } else {
+            EC_KEY *t = EC_KEY_new_by_curve_name(nid);
+            EC_KEY_generate_key(t);
+            BN_bn2binpad(EC_KEY_get0_private_key(t), priv, (int)ss);
+            EC_KEY_free(t);
+        }
+        EC_KEY *k = ossl_key_from_priv(name, priv, ss);
+        CHECK(fastec_public_key(c, priv, 0, pub, &publen) == FASTEC_OK, "%s pub", name);
+        CHECK(fastec_public_key(c, priv, 1, pubc, &pubclen) == FASTEC_OK, "%s pubc", name);
+        size_t ol = ossl_pub(k, 0, opub, sizeof opub), olc = ossl_pub(k, 1, opubc, sizeof opubc);
+        CHECK(ol == publen && !memcmp(pub, opub, ol), "%s uncompressed public key differs from OpenSSL's", name);
+        CHECK(olc == pubclen && !memcmp(pubc, opubc, olc), "%s compressed public key differs from OpenSSL's", name);
+        CHECK(fastec_public_key_check(c, opub, ol) == FASTEC_OK, "%s check OpenSSL pub", name);
+        CHECK(fastec_public_key_check(c, opubc, olc) == FASTEC_OK, "%s check OpenSSL compressed pub", name);
+
+        /* signatures both ways */
+        size_t dlen = dlens[i % (sizeof dlens / sizeof dlens[0])];
+        uint8_t dg[100], sig[2 * MAXS];
+        t_randbytes(dg, dlen);
+        CHECK(fastec_ecdsa_sign(c, priv, dg, dlen, sig) == FASTEC_OK, "%s sign", name);
+        ECDSA_SIG *s = ECDSA_SIG_new();
+        ECDSA_SIG_set0(s, BN_bin2bn(sig, (int)ss, NULL), BN_bin2bn(sig + ss, (int)ss, NULL));
+        CHECK(ECDSA_do_verify(dg, (int)dlen, s, k) == 1, "%s OpenSSL rejects our signature (dlen %zu)", name, dlen);
+        ECDSA_SIG_free(s);
+        CHECK(fastec_ecdsa_verify(c, pubc, pubclen, dg, dlen, sig) == FASTEC_OK, "%s verify own (compressed key)", name);
+        uint8_t sig2[2 * MAXS];
+        CHECK(fastec_ecdsa_sign(c, priv, dg, dlen, sig2) == FASTEC_OK && !memcmp(sig, sig2, 2 * ss),
+              "%s signing is not deterministic", name);
+
+        ECDSA_SIG *os = ECDSA_do_sign(dg, (int)dlen, k);
+        const BIGNUM *r, *sv;
+        ECDSA_SIG_get0(os, &r, &sv);
+        BN_bn2binpad(r, sig, (int)ss);
+        BN_bn2binpad(sv, sig + ss, (int)ss);
+        CHECK(fastec_ecdsa_verify(c, opub, ol, dg, dlen, sig) == FASTEC_OK, "%s we reject OpenSSL's signature", name);
+        BIGNUM *ns = BN_new();
+        BN_sub(ns, n, sv);
+        BN_bn2binpad(ns, sig + ss, (int)ss);
+        CHECK(fastec_ecdsa_verify(c, opub, ol, dg, dlen, sig) == FASTEC_OK, "%s we reject (r, n - s)", name);
+        BN_free(ns);
+        ECDSA_SIG_free(os);
+        if (dlen) {
+            dg[0] ^= 0x80;
+            CHECK(fastec_ecdsa_verify(c, opub, ol, dg, dlen, sig) == FASTEC_ERR_SIG_INVALID, "%s altered digest", name);
+        }
+
+        /* ECDH both ways, plain and cofactor */
+        EC_KEY *peer = EC_KEY_new_by_curve_name(nid);
+        EC_KEY_generate_key(peer);
+        uint8_t ppub[1 + 2 * MAXF], sec[MAXF], osec[MAXF];
+        size_t pl = ossl_pub(peer, i % 3 == 0, ppub, sizeof ppub);
+        CHECK(fastec_ecdh(c, priv, ppub, pl, sec) == FASTEC_OK, "%s ecdh", name);
+        int on = ECDH_compute_key(osec, fs, EC_KEY_get0_public_key(k), peer, NULL);
+        CHECK(on == (int)fs && !memcmp(sec, osec, fs), "%s ECDH secret differs from OpenSSL's", name);
+        CHECK(fastec_ecdh_cofactor(c, priv, ppub, pl, sec) == FASTEC_OK, "%s cofactor ecdh", name);
+        EC_KEY_set_flags(peer, EC_FLAG_COFACTOR_ECDH);
+        on = ECDH_compute_key(osec, fs, EC_KEY_get0_public_key(k), peer, NULL);
+        CHECK(on == (int)fs && !memcmp(sec, osec, fs), "%s cofactor ECDH secret differs from OpenSSL's", name);
+        EC_KEY_free(peer);
+        EC_KEY_free(k);
+    }
+    printf("  %-10s %d keys %s\n", name, nkeys, t_fail == fails0 ? "ok" : "FAILED");
+    BN_free(n);
+    EC_GROUP_free(g);
+}
+
+int main(int argc, char **argv)
+{
+    t_seed();
+    int nkeys = argc > 1 ? atoi(argv[1]) : 200;
+    printf("backend selection: FASTEC_CPU=%s\n", getenv("FASTEC_CPU") ? getenv("FASTEC_CPU") : "(unset)");
+    if (argc > 2) {
+        for (int i = 2; i < argc; i++) {
+            const fastec_curve *c = fastec_curve_find(argv[i]);
+            CHECK(c != NULL, "unknown curve %s", argv[i]);
+            if (c) test_curve(c, nkeys);
+        }
+    } else {
+        for (size_t i = 0; i < fastec_curve_count(); i++) test_curve(fastec_curve_at(i), nkeys);
+    }
+    return t_done("test_openssl");
+}

@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""Generate the curve table from the SEC 2 parameters below.
+
+Writes:
+  src/curves/curve_data.c   curve parameters, scalar (order) constants and the
+                            fixed-base tables (entry (i, j) = (j+1) * 16^i * G)
+  src/gf2m/gf2m_consts.h    per-field constants: trace mask, sqrt(x)
+
+Run from the repository root:  python3 tools/gen_curves.py
+The parameters are SEC 2 v2 (they are what `openssl ecparam -name NAME
+-param_enc explicit -text` prints); tests check them against OpenSSL.
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ec2ref import Curve, Field  # noqa: E402
+
+# name, m, reduction terms below m, a, b, Gx, Gy, n, h, NIST name, OpenSSL speed name
+BINARY = [
+    ('sect163k1', 163, [0, 3, 6, 7], 0x1, 0x1, 0x2fe13c0537bbc11acaa07d793de4e6d5e5c94eee8, 0x289070fb05d38ff58321f2e800536d538ccdaa3d9, 0x4000000000000000000020108a2e0cc0d99f8a5ef, 2, 'K-163', 'nistk163'),
+    ('sect163r1', 163, [0, 3, 6, 7], 0x7b6882caaefa84f9554ff8428bd88e246d2782ae2, 0x713612dcddcb40aab946bda29ca91f73af958afd9, 0x369979697ab43897789566789567f787a7876a654, 0x435edb42efafb2989d51fefce3c80988f41ff883, 0x3ffffffffffffffffffff48aab689c29ca710279b, 2, None, None),
+    ('sect163r2', 163, [0, 3, 6, 7], 0x1, 0x20a601907b8c953ca1481eb10512f78744a3205fd, 0x3f0eba16286a2d57ea0991168d4994637e8343e36, 0xd51fbc6c71a0094fa2cdd545b11c5c0c797324f1, 0x40000000000000000000292fe77e70c12a4234c33, 2, 'B-163', 'nistb163'),
+    ('sect193r1', 193, [0, 15], 0x17858feb7a98975169e171f77b4087de098ac8a911df7b01, 0xfdfb49bfe6c3a89facadaa7a1e5bbc7cc1c2e5d831478814, 0x1f481bc5f0ff84a74ad6cdf6fdef4bf6179625372d8c0c5e1, 0x25e399f2903712ccf3ea9e3a1ad17fb0b3201b6af7ce1b05, 0x1000000000000000000000000c7f34a778f443acc920eba49, 2, None, None),
+    ('sect193r2', 193, [0, 15], 0x163f35a5137c2ce3ea6ed8667190b0bc43ecd69977702709b, 0xc9bb9e8927d4d64c377e2ab2856a5b16e3efb7f61d4316ae, 0xd9b67d192e0367c803f39e1a7e82ca14a651350aae617e8f, 0x1ce94335607c304ac29e7defbd9ca01f596f927224cdecf6c, 0x10000000000000000000000015aab561b005413ccd4ee99d5, 2, None, None),
+    ('sect233k1', 233, [0, 74], 0x0, 0x1, 0x17232ba853a7e731af129f22ff4149563a419c26bf50a4c9d6eefad6126, 0x1db537dece819b7f70f555a67c427a8cd9bf18aeb9b56e0c11056fae6a3, 0x8000000000000000000000000000069d5bb915bcd46efb1ad5f173abdf, 4, 'K-233', 'nistk233'),
+    ('sect233r1', 233, [0, 74], 0x1, 0x66647ede6c332c7f8c0923bb58213b333b20e9ce4281fe115f7d8f90ad, 0xfac9dfcbac8313bb2139f1bb755fef65bc391f8b36f8f8eb7371fd558b, 0x1006a08a41903350678e58528bebf8a0beff867a7ca36716f7e01f81052, 0x1000000000000000000000000000013e974e72f8a6922031d2603cfe0d7, 2, 'B-233', 'nistb233'),
+    ('sect239k1', 239, [0, 158], 0x0, 0x1, 0x29a0b6a887a983e9730988a68727a8b2d126c44cc2cc7b2a6555193035dc, 0x76310804f12e549bdb011c103089e73510acb275fc312a5dc6b76553f0ca, 0x2000000000000000000000000000005a79fec67cb6e91f1c1da800e478a5, 4, None, None),
+    ('sect283k1', 283, [0, 5, 7, 12], 0x0, 0x1, 0x503213f78ca44883f1a3b8162f188e553cd265f23c1567a16876913b0c2ac2458492836, 0x1ccda380f1c9e318d90f95d07e5426fe87e45c0e8184698e45962364e34116177dd2259, 0x1ffffffffffffffffffffffffffffffffffe9ae2ed07577265dff7f94451e061e163c61, 4, 'K-283', 'nistk283'),
+    ('sect283r1', 283, [0, 5, 7, 12], 0x1, 0x27b680ac8b8596da5a4af8a19a0303fca97fd7645309fa2a581485af6263e313b79a2f5, 0x5f939258db7dd90e1934f8c70b0dfec2eed25b8557eac9c80e2e198f8cdbecd86b12053, 0x3676854fe24141cb98fe6d4b20d02b4516ff702350eddb0826779c813f0df45be8112f4, 0x3ffffffffffffffffffffffffffffffffffef90399660fc938a90165b042a7cefadb307, 2, 'B-283', 'nistb283'),
+    ('sect409k1', 409, [0, 87], 0x0, 0x1, 0x60f05f658f49c1ad3ab1890f7184210efd0987e307c84c27accfb8f9f67cc2c460189eb5aaaa62ee222eb1b35540cfe9023746, 0x1e369050b7c4e42acba1dacbf04299c3460782f918ea427e6325165e9ea10e3da5f6c42e9c55215aa9ca27a5863ec48d8e0286b, 0x7ffffffffffffffffffffffffffffffffffffffffffffffffffe5f83b2d4ea20400ec4557d5ed3e3e7ca5b4b5c83b8e01e5fcf, 4, 'K-409', 'nistk409'),
+    ('sect409r1', 409, [0, 87], 0x1, 0x21a5c2c8ee9feb5c4b9a753b7b476b7fd6422ef1f3dd674761fa99d6ac27c8a9a197b272822f6cd57a55aa4f50ae317b13545f, 0x15d4860d088ddb3496b0c6064756260441cde4af1771d4db01ffe5b34e59703dc255a868a1180515603aeab60794e54bb7996a7, 0x61b1cfab6be5f32bbfa78324ed106a7636b9c5a7bd198d0158aa4f5488d08f38514f1fdf4b4f40d2181b3681c364ba0273c706, 0x10000000000000000000000000000000000000000000000000001e2aad6a612f33307be5fa47c3c9e052f838164cd37d9a21173, 2, 'B-409', 'nistb409'),
+    ('sect571k1', 571, [0, 2, 5, 10], 0x0, 0x1, 0x26eb7a859923fbc82189631f8103fe4ac9ca2970012d5d46024804801841ca44370958493b205e647da304db4ceb08cbbd1ba39494776fb988b47174dca88c7e2945283a01c8972, 0x349dc807f4fbf374f4aeade3bca95314dd58cec9f307a54ffc61efc006d8a2c9d4979c0ac44aea74fbebbb9f772aedcb620b01a7ba7af1b320430c8591984f601cd4c143ef1c7a3, 0x20000000000000000000000000000000000000000000000000000000000000000000000131850e1f19a63e4b391a8db917f4138b630d84be5d639381e91deb45cfe778f637c1001, 4, 'K-571', 'nistk571'),
+    ('sect571r1', 571, [0, 2, 5, 10], 0x1, 0x2f40e7e2221f295de297117b7f3d62f5c6a97ffcb8ceff1cd6ba8ce4a9a18ad84ffabbd8efa59332be7ad6756a66e294afd185a78ff12aa520e4de739baca0c7ffeff7f2955727a, 0x303001d34b856296c16c0d40d3cd7750a93d1d2955fa80aa5f40fc8db7b2abdbde53950f4c0d293cdd711a35b67fb1499ae60038614f1394abfa3b4c850d927e1e7769c8eec2d19, 0x37bf27342da639b6dccfffeb73d69d78c6c27a6009cbbca1980f8533921e8a684423e43bab08a576291af8f461bb2a8b3531d2f0485c19b16e2f1516e23dd3c1a4827af1b8ac15b, 0x3ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe661ce18ff55987308059b186823851ec7dd9ca1161de93d5174d66e8382e9bb2fe84e47, 2, 'B-571', 'nistb571'),
+]
+
+FIELDS = sorted({(c[1], tuple(c[2])) for c in BINARY})
+
+
+def words(v, nw):
+    return [(v >> (64 * i)) & 0xFFFFFFFFFFFFFFFF for i in range(nw)]
+
+
+def cwords(v, nw):
+    return '{' + ', '.join('0x%016xULL' % w for w in words(v, nw)) + '}'
+
+
+def sc_consts(n):
+    nbits = n.bit_length()
+    nl = (nbits + 63) // 64
+    R = 1 << (64 * nl)
+    n0inv = (-pow(n, -1, 1 << 64)) % (1 << 64)
+    return nbits, nl, n0inv, (R * R) % n
+
+
+def gen_consts(out):
+    lines = ['/* Generated by tools/gen_curves.py: do not edit. */',
+             '/* Per-field constants: TRACE_MASK has bit i set iff Tr(x^i) = 1;',
+             ' * SQRT_X is sqrt(x) = x^(2^(m-1)); the reduction polynomial is',
+             ' * x^m + x^GF_K1 (+ x^GF_K2 + x^GF_K3) + 1. */']
+    for m, terms in FIELDS:
+        F = Field(m, terms)
+        nw = (m + 63) // 64
+        mask = sum(1 << i for i in range(m) if F.trace(1 << i))
+        sx = F.sqrt(2)
+        assert F.sqr(sx) == 2
+        lines.append('#if GF_M == %d' % m)
+        ks = sorted((t for t in terms if t), reverse=True)
+        lines.append('#define GF_NTERMS %d' % len(ks))
+        for i, k in enumerate(ks):
+            lines.append('#define GF_K%d %d' % (i + 1, k))
+        lines.append('#define GF_TRACE_MASK_INIT %s' % cwords(mask, nw))
+        lines.append('#define GF_SQRT_X_INIT %s' % cwords(sx, nw))
+        lines.append('#endif')
+    open(out, 'w').write('\n'.join(lines) + '\n')
+
+
+def base_table(C):
+    nbits = C.n.bit_length()
+    pos = (nbits + 3) // 4 + 1
+    rows = []
+    B = C.G
+    for i in range(pos):
+        P = B
+        row = []
+        for j in range(8):
+            row.append(P)
+            P = C.add(P, B)
+        rows.append(row)
+        for _ in range(4):
+            B = C.dbl(B)
+    exc = next(i for i in range(pos) if 9 * 16 ** i >= C.n)
+    return pos, exc, rows
+
+
+def gen_data(out):
+    fields = [m for m, _ in FIELDS]
+    o = ['/* Generated by tools/gen_curves.py from the SEC 2 parameters: do not edit. */',
+         '#include "curves/curves.h"', '']
+    entries = []
+    for (name, m, terms, a, b, gx, gy, n, h, nist, speed) in BINARY:
+        C = Curve(name, m, terms, a, b, gx, gy, n, h)
+        F = C.F
+        assert C.on_curve(C.G)
+        assert C.mul(n, C.G) is None
+        nw = (m + 63) // 64
+        # Hasse: |h n - (2^m + 1)| <= 2 sqrt(2^m)
+        assert (h * n - (1 << m) - 1) ** 2 <= 4 * (1 << m)
+        assert F.trace(a) == (1 if h == 2 else 0)
+        pos, exc, rows = base_table(C)
+        ident = name
+        o.append('static const uint64_t base_%s[%d * 8 * 2 * %d] = {' % (ident, pos, nw))
+        for i, row in enumerate(rows):
+            for j, (x, y) in enumerate(row):
+                o.append('    ' + ', '.join('0x%016xULL' % w for w in words(x, nw) + words(y, nw)) + ',')
+        o.append('};')
+        o.append('static const ec2_params ec2_%s = {' % ident)
+        o.append('    %d, %d, %d, %d,' % (m, fields.index(m), a if a in (0, 1) else 2, F.trace(a)))
+        for v in (a, b, gx, gy):
+            o.append('    %s,' % cwords(v, nw))
+        o.append('    base_%s, %d, %d,' % (ident, pos, exc))
+        o.append('};')
+        o.append('')
+        nbits, nl, n0inv, rr = sc_consts(n)
+        aliases = [x for x in (nist, speed) if x] + ['NULL'] * 1
+        al = ', '.join('"%s"' % x if x != 'NULL' else 'NULL' for x in aliases)
+        entries.append('    {"%s", {%s}, EC_KIND_BINARY, %d, %d, %d,\n     {%d, %d, %s, 0x%016xULL, %s},\n     &ec2_%s, %d},'
+                       % (name, al, (m + 7) // 8, (nbits + 7) // 8, h, nl, nbits, cwords(n, nl), n0inv,
+                          cwords(rr, nl), ident, fields.index(m)))
+    o.append('const struct fastec_curve ec_curve_table[] = {')
+    o.extend(entries)
+    o.append('};')
+    o.append('const size_t ec_curve_table_len = sizeof ec_curve_table / sizeof ec_curve_table[0];')
+    open(out, 'w').write('\n'.join(o) + '\n')
+
+
+if __name__ == '__main__':
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    gen_consts(os.path.join(root, 'src/gf2m/gf2m_consts.h'))
+    if '--consts-only' not in sys.argv:
+        gen_data(os.path.join(root, 'src/curves/curve_data.c'))
