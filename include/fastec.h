@@ -55,6 +55,9 @@ const fastec_curve *fastec_curve_at(size_t index);     /* NULL past the end */
 const char *fastec_curve_name(const fastec_curve *c);  /* SEC 2 name */
 size_t fastec_curve_field_size(const fastec_curve *c); /* bytes of a coordinate = ECDH secret */
 size_t fastec_curve_scalar_size(const fastec_curve *c);/* bytes of a private key, of r, of s */
+unsigned fastec_curve_bits(const fastec_curve *c);      /* field degree m, or bit length of p */
+/* NIST name ("K-163", "P-256") or NULL if the curve has none. */
+const char *fastec_curve_nist_name(const fastec_curve *c);
 /* Name of the arithmetic backend this process uses for the curve
  * ("portable", "clmul"); FASTEC_CPU=portable|clmul|avx512 caps it. */
 const char *fastec_curve_backend(const fastec_curve *c);

@@ -42,6 +42,14 @@ static int curve_ok(const fastec_curve *c)
 const char *fastec_curve_name(const fastec_curve *c) { return curve_ok(c) ? c->name : NULL; }
 size_t fastec_curve_field_size(const fastec_curve *c) { return curve_ok(c) ? c->field_size : 0; }
 size_t fastec_curve_scalar_size(const fastec_curve *c) { return curve_ok(c) ? c->scalar_size : 0; }
+unsigned fastec_curve_bits(const fastec_curve *c) { return curve_ok(c) ? c->field_bits : 0; }
+const char *fastec_curve_nist_name(const fastec_curve *c)
+{
+    if (!curve_ok(c)) return NULL;
+    for (size_t j = 0; j < sizeof c->aliases / sizeof c->aliases[0] && c->aliases[j]; j++)
+        if (c->aliases[j][1] == '-') return c->aliases[j];
+    return NULL;
+}
 const char *fastec_curve_backend(const fastec_curve *c) { return curve_ok(c) ? ec_ops_for(c)->backend : NULL; }
 
 int fastec_keygen(const fastec_curve *c, uint8_t *priv)

@@ -77,6 +77,11 @@ static inline long t_unhex(uint8_t *out, size_t outlen, const char *hex)
 {
     size_t n = strlen(hex);
     while (n && (hex[n - 1] == '\n' || hex[n - 1] == '\r' || hex[n - 1] == ' ')) n--;
+    /* leading zero digits beyond the output size carry no value */
+    while (n > 2 * outlen && hex[0] == '0') {
+        hex++;
+        n--;
+    }
     if (n % 2) {
         /* odd digit count: treat as if a leading 0 were present */
         size_t bytes = (n + 1) / 2;

@@ -124,8 +124,8 @@ def gen_data(out):
         nbits, nl, n0inv, rr = sc_consts(n)
         aliases = [x for x in (nist, speed) if x] + ['NULL'] * 1
         al = ', '.join('"%s"' % x if x != 'NULL' else 'NULL' for x in aliases)
-        entries.append('    {"%s", {%s}, EC_KIND_BINARY, %d, %d, %d,\n     {%d, %d, %s, 0x%016xULL, %s},\n     &ec2_%s, %d},'
-                       % (name, al, (m + 7) // 8, (nbits + 7) // 8, h, nl, nbits, cwords(n, nl), n0inv,
+        entries.append('    {"%s", {%s}, EC_KIND_BINARY, %d, %d, %d, %d,\n     {%d, %d, %s, 0x%016xULL, %s},\n     &ec2_%s, %d},'
+                       % (name, al, m, (m + 7) // 8, (nbits + 7) // 8, h, nl, nbits, cwords(n, nl), n0inv,
                           cwords(rr, nl), ident, fields.index(m)))
     o.append('const struct fastec_curve ec_curve_table[] = {')
     o.extend(entries)

@@ -39,6 +39,7 @@ struct fastec_curve {
     const char *name;             /* SEC 2 name */
     const char *aliases[3];       /* NIST name, OpenSSL speed name; NULL-padded */
     enum ec_kind kind;
+    unsigned field_bits;          /* m, or bitlen(p) */
     size_t field_size;            /* bytes of one coordinate */
     size_t scalar_size;           /* bytes of n */
     unsigned cofactor;
