@@ -1,0 +1,157 @@
+/* Curve parameters and group laws, every curve, every backend the CPU runs:
+ * parameters equal OpenSSL's (field polynomial, a, b, G, n, h); G on the
+ * curve and in the subgroup; n G = infinity; (n-1) G = -G; h n within the
+ * Hasse bound of 2^m; k G by the fixed-base table equals the ladder's k G; and
+ * every backend gives the same points as the portable one. */
+#define OPENSSL_SUPPRESS_DEPRECATED
+#include <openssl/bn.h>
+#include <openssl/ec.h>
+#include <openssl/objects.h>
+
+#include "curves/curves.h"
+#include "ec_ops.h"
+#include "fastec.h"
+#include "testutil.h"
+
+static BIGNUM *bn_words(const uint64_t *w, unsigned nw)
+{
+    uint8_t be[80];
+    for (unsigned i = 0; i < nw; i++)
+        for (int j = 0; j < 8; j++) be[8 * (nw - 1 - i) + (7 - j)] = (uint8_t)(w[i] >> (8 * j));
+    return BN_bin2bn(be, (int)(8 * nw), NULL);
+}
+
+static void to_be(uint8_t *out, size_t len, const uint64_t *w)
+{
+    for (size_t i = 0; i < len; i++) {
+        size_t bit = 8 * (len - 1 - i);
+        out[i] = (uint8_t)(w[bit / 64] >> (bit % 64));
+    }
+}
+
+static void test_curve(const fastec_curve *c)
+{
+    const char *name = c->name;
+    const ec2_params *cp = c->ec2;
+    const size_t fs = c->field_size;
+    const ec_ops *ops[EC_MAX_BACKENDS];
+    unsigned nb = ec_backends(c, ops);
+    unsigned nw = ops[0]->nwords;
+
+    /* parameters against OpenSSL */
+    EC_GROUP *g = EC_GROUP_new_by_curve_name(OBJ_sn2nid(name));
+    CHECK(g != NULL, "%s unknown to OpenSSL", name);
+    if (!g) return;
+    BIGNUM *p = BN_new(), *a = BN_new(), *b = BN_new(), *gx = BN_new(), *gy = BN_new();
+    EC_GROUP_get_curve(g, p, a, b, NULL);
+    EC_POINT_get_affine_coordinates(g, EC_GROUP_get0_generator(g), gx, gy, NULL);
+    BIGNUM *ma = bn_words(cp->a, nw), *mb = bn_words(cp->b, nw), *mgx = bn_words(cp->gx, nw),
+           *mgy = bn_words(cp->gy, nw), *mn = bn_words(c->sc.n, c->sc.nlimbs);
+    CHECK((unsigned)BN_num_bits(p) - 1 == cp->m && c->field_bits == cp->m, "%s degree", name);
+    CHECK(!BN_cmp(a, ma) && !BN_cmp(b, mb), "%s a, b differ from OpenSSL", name);
+    CHECK(!BN_cmp(gx, mgx) && !BN_cmp(gy, mgy), "%s G differs from OpenSSL", name);
+    CHECK(!BN_cmp(EC_GROUP_get0_order(g), mn), "%s n differs from OpenSSL", name);
+    CHECK(BN_get_word(EC_GROUP_get0_cofactor(g)) == c->cofactor, "%s h differs", name);
+    CHECK((unsigned)BN_num_bits(mn) == c->sc.nbits && c->scalar_size == (c->sc.nbits + 7) / 8, "%s sizes", name);
+    /* the field polynomial: x^m + terms; check f(x) against OpenSSL's p */
+    {
+        int arr[6];
+        int nt = BN_GF2m_poly2arr(p, arr, 6);
+        uint64_t red[9] = {0}, xm[9] = {0}, one[9] = {1}, r[9];
+        for (int i = 1; i < nt && arr[i] >= 0; i++) red[arr[i] / 64] |= 1ULL << (arr[i] % 64);
+        /* x^m = x^(m-1) * x must equal the low terms of p */
+        uint64_t xm1[9] = {0}, x[9] = {0};
+        xm1[(cp->m - 1) / 64] = 1ULL << ((cp->m - 1) % 64);
+        x[0] = 2;
+        for (unsigned k = 0; k < nb; k++) {
+            ops[k]->fe_mul(r, xm1, x);
+            CHECK(!memcmp(r, red, 8 * nw), "%s %s reduction polynomial differs from OpenSSL's", name, ops[k]->backend);
+        }
+        (void)xm;
+        (void)one;
+    }
+    /* Hasse: (h n - (2^m + 1))^2 <= 4 2^m */
+    BIGNUM *hn = BN_new(), *q = BN_new(), *bound = BN_new();
+    BN_CTX *bctx = BN_CTX_new();
+    BN_mul_word(BN_copy(hn, mn), c->cofactor);
+    BN_zero(q);
+    BN_set_bit(q, (int)cp->m);
+    BN_add_word(q, 1);
+    BN_sub(hn, hn, q);
+    BN_sqr(hn, hn, bctx);
+    BN_CTX_free(bctx);
+    BN_zero(bound);
+    BN_set_bit(bound, (int)cp->m + 2);
+    CHECK(BN_cmp(hn, bound) <= 0, "%s h n outside the Hasse bound", name);
+
+    uint8_t G[2 * EC_MAX_FIELD_BYTES], xy[2 * EC_MAX_FIELD_BYTES], xy0[2 * EC_MAX_FIELD_BYTES], x[EC_MAX_FIELD_BYTES];
+    to_be(G, fs, cp->gx);
+    to_be(G + fs, fs, cp->gy);
+    for (unsigned k = 0; k < nb; k++) {
+        const ec_ops *o = ops[k];
+        CHECK(o->check_vartime(c, G) == FASTEC_OK, "%s %s G not valid", name, o->backend);
+        sc_t s;
+        memset(&s, 0, sizeof s);
+        memcpy(s.v, c->sc.n, sizeof c->sc.n);
+        CHECK(o->mul_x(c, x, &s, G) == FASTEC_ERR_INFINITY, "%s %s n G != infinity (ladder)", name, o->backend);
+        CHECK(o->mul_base(c, xy, &s) == FASTEC_ERR_INFINITY, "%s %s n G != infinity (table)", name, o->backend);
+        s.v[0] -= 1; /* n - 1 (n is odd) */
+        CHECK(o->mul_x(c, x, &s, G) == FASTEC_OK && !memcmp(x, G, fs), "%s %s x((n-1)G) != x(G)", name, o->backend);
+        CHECK(o->mul_base(c, xy, &s) == FASTEC_OK && !memcmp(xy, G, fs), "%s %s (n-1)G table", name, o->backend);
+        for (size_t i = 0; i < fs; i++) xy0[i] = G[i] ^ G[fs + i];
+        CHECK(!memcmp(xy + fs, xy0, fs), "%s %s (n-1)G != -G", name, o->backend);
+        memset(&s, 0, sizeof s);
+        s.v[0] = 1;
+        CHECK(o->mul_base(c, xy, &s) == FASTEC_OK && !memcmp(xy, G, 2 * fs), "%s %s 1 G", name, o->backend);
+        s.v[0] = 2;
+        CHECK(o->mul_base(c, xy, &s) == FASTEC_OK && o->mul_x(c, x, &s, G) == FASTEC_OK && !memcmp(xy, x, fs),
+              "%s %s 2G", name, o->backend);
+    }
+    /* random scalars: table == ladder, and backends agree */
+    for (int it = 0; it < 40; it++) {
+        uint8_t kb[72];
+        sc_t s;
+        t_randbytes(kb, c->scalar_size);
+        if (!sc_from_bytes_range(&c->sc, &s, kb, c->scalar_size)) continue;
+        /* small and structured scalars too */
+        if (it < 3) {
+            memset(&s, 0, sizeof s);
+            s.v[0] = (uint64_t)it + 3;
+        }
+        for (unsigned k = 0; k < nb; k++) {
+            CHECK(ops[k]->mul_base(c, xy, &s) == FASTEC_OK, "%s mul_base", name);
+            CHECK(ops[k]->check_vartime(c, xy) == FASTEC_OK, "%s %s k G not valid", name, ops[k]->backend);
+            CHECK(ops[k]->mul_x(c, x, &s, G) == FASTEC_OK && !memcmp(x, xy, fs), "%s %s table != ladder", name,
+                  ops[k]->backend);
+            if (k == 0) memcpy(xy0, xy, 2 * fs);
+            else CHECK(!memcmp(xy0, xy, 2 * fs), "%s %s differs from portable", name, ops[k]->backend);
+            /* ybit and decompression agree */
+            uint8_t d[2 * EC_MAX_FIELD_BYTES];
+            int yb = ops[k]->ybit_vartime(c, xy);
+            CHECK(ops[k]->decompress_vartime(c, d, xy, yb) == FASTEC_OK && !memcmp(d, xy, 2 * fs), "%s %s decompress",
+                  name, ops[k]->backend);
+        }
+    }
+    BN_free(hn);
+    BN_free(q);
+    BN_free(bound);
+    BN_free(p);
+    BN_free(a);
+    BN_free(b);
+    BN_free(gx);
+    BN_free(gy);
+    BN_free(ma);
+    BN_free(mb);
+    BN_free(mgx);
+    BN_free(mgy);
+    BN_free(mn);
+    EC_GROUP_free(g);
+}
+
+int main(void)
+{
+    t_seed();
+    CHECK(fastec_curve_count() == 14, "14 binary curves");
+    for (size_t i = 0; i < fastec_curve_count(); i++) test_curve(fastec_curve_at(i));
+    return t_done("test_curves");
+}

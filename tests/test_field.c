@@ -1,0 +1,158 @@
+/* GF(2^m) arithmetic on every backend the CPU can run (the list comes from the
+ * dispatch table), against a bit-by-bit reference and against each other:
+ * multiply, square, invert, square root, trace, half-trace, on random and
+ * edge inputs (0, 1, all m bits set, single top bit). */
+#include "curves/curves.h"
+#include "ec_ops.h"
+#include "fastec.h"
+#include "testutil.h"
+
+#define W 9
+
+/* SEC 2 reduction polynomials (test data, independent of the generator) */
+static const struct {
+    unsigned m;
+    unsigned k[3];
+} polys[] = {{163, {7, 6, 3}}, {193, {15, 0, 0}}, {233, {74, 0, 0}}, {239, {158, 0, 0}},
+             {283, {12, 7, 5}}, {409, {87, 0, 0}}, {571, {10, 5, 2}}};
+
+static int bit(const uint64_t *a, unsigned i) { return (int)((a[i / 64] >> (i % 64)) & 1); }
+static void flip(uint64_t *a, unsigned i) { a[i / 64] ^= 1ULL << (i % 64); }
+
+static void ref_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned m)
+{
+    uint64_t t[2 * W];
+    memset(t, 0, sizeof t);
+    for (unsigned i = 0; i < m; i++)
+        if (bit(a, i))
+            for (unsigned j = 0; j < m; j++)
+                if (bit(b, j)) flip(t, i + j);
+    const unsigned *k = NULL;
+    for (size_t p = 0; p < sizeof polys / sizeof polys[0]; p++)
+        if (polys[p].m == m) k = polys[p].k;
+    for (unsigned i = 2 * m - 2; i >= m; i--)
+        if (bit(t, i)) {
+            flip(t, i);
+            flip(t, i - m);
+            for (int j = 0; j < 3; j++)
+                if (k[j]) flip(t, i - m + k[j]);
+        }
+    memset(r, 0, W * 8);
+    memcpy(r, t, W * 8);
+    for (unsigned i = m; i < 64 * W; i++)
+        if (bit(r, i)) flip(r, i);
+}
+
+static void rnd(uint64_t *a, unsigned m)
+{
+    memset(a, 0, W * 8);
+    for (unsigned i = 0; i < (m + 63) / 64; i++) a[i] = t_rand64();
+    for (unsigned i = m; i < 64 * ((m + 63) / 64); i++)
+        if (bit(a, i)) flip(a, i);
+}
+
+static void edge(uint64_t *a, unsigned m, int which)
+{
+    memset(a, 0, W * 8);
+    if (which == 1) a[0] = 1;
+    if (which == 2)
+        for (unsigned i = 0; i < m; i++) flip(a, i);
+    if (which == 3) flip(a, m - 1);
+}
+
+static void test_field(const fastec_curve *c)
+{
+    const ec_ops *ops[EC_MAX_BACKENDS];
+    unsigned nb = ec_backends(c, ops);
+    unsigned m = c->ec2->m;
+    const size_t bytes = 8 * ops[0]->nwords;
+    printf("  GF(2^%u): %u backend(s):", m, nb);
+    for (unsigned b = 0; b < nb; b++) printf(" %s", ops[b]->backend);
+    printf("\n");
+    CHECK(nb >= 1, "no backend");
+    for (int it = 0; it < 300; it++) {
+        uint64_t a[W], b[W], r[W], want[W], t[W], one[W] = {1};
+        if (it < 4) edge(a, m, it);
+        else rnd(a, m);
+        if (it < 16) edge(b, m, it % 4);
+        else rnd(b, m);
+        ref_mul(want, a, b, m);
+        uint64_t ref_sqr[W];
+        ref_mul(ref_sqr, a, a, m);
+        /* reference trace: sum of a^(2^i) */
+        uint64_t tr[W], s[W];
+        memcpy(s, a, sizeof s);
+        memcpy(tr, a, sizeof tr);
+        if (it < 40) {
+            for (unsigned i = 1; i < m; i++) {
+                ref_mul(s, s, s, m);
+                for (int j = 0; j < W; j++) tr[j] ^= s[j];
+            }
+        }
+        for (unsigned k = 0; k < nb; k++) {
+            const ec_ops *o = ops[k];
+            memset(r, 0, sizeof r);
+            o->fe_mul(r, a, b);
+            CHECK(!memcmp(r, want, bytes), "GF(2^%u) %s mul differs from reference (it %d)", m, o->backend, it);
+            o->fe_sqr(r, a);
+            CHECK(!memcmp(r, ref_sqr, bytes), "GF(2^%u) %s sqr", m, o->backend);
+            o->fe_inv(r, a);
+            int a_zero = 1;
+            for (int j = 0; j < W; j++) a_zero &= a[j] == 0;
+            if (a_zero) {
+                uint64_t z[W] = {0};
+                CHECK(!memcmp(r, z, bytes), "GF(2^%u) %s inv(0) != 0", m, o->backend);
+            } else {
+                o->fe_mul(t, r, a);
+                CHECK(!memcmp(t, one, bytes), "GF(2^%u) %s a * inv(a) != 1", m, o->backend);
+            }
+            o->fe_sqrt(r, a);
+            o->fe_sqr(t, r);
+            CHECK(!memcmp(t, a, bytes), "GF(2^%u) %s sqrt(a)^2 != a", m, o->backend);
+            int trv = o->fe_trace(a);
+            if (it < 40) {
+                int ref = (int)(tr[0] & 1);
+                CHECK(trv == ref, "GF(2^%u) %s trace", m, o->backend);
+                uint64_t hi = 0;
+                for (int j = 1; j < W; j++) hi |= tr[j];
+                CHECK(hi == 0 && (tr[0] >> 1) == 0, "reference trace not in GF(2)");
+            }
+            if (trv == 0) {
+                o->fe_halftrace(r, a);
+                o->fe_sqr(t, r);
+                for (int j = 0; j < W; j++) t[j] ^= r[j];
+                CHECK(!memcmp(t, a, bytes), "GF(2^%u) %s halftrace: z^2 + z != a", m, o->backend);
+            }
+        }
+    }
+    /* linearity of the trace and agreement of every backend on long chains */
+    for (unsigned k = 1; k < nb; k++) {
+        uint64_t x0[W], x1[W];
+        rnd(x0, m);
+        memcpy(x1, x0, sizeof x1);
+        for (int i = 0; i < 2000; i++) {
+            uint64_t y[W];
+            ops[0]->fe_sqr(y, x0);
+            ops[0]->fe_mul(x0, y, x0);
+            x0[0] ^= (uint64_t)i;
+            ops[k]->fe_sqr(y, x1);
+            ops[k]->fe_mul(x1, y, x1);
+            x1[0] ^= (uint64_t)i;
+        }
+        CHECK(!memcmp(x0, x1, bytes), "GF(2^%u) %s and %s disagree on a chain", m, ops[0]->backend, ops[k]->backend);
+    }
+}
+
+int main(void)
+{
+    t_seed();
+    unsigned seen = 0;
+    for (size_t i = 0; i < fastec_curve_count(); i++) {
+        const fastec_curve *c = fastec_curve_at(i);
+        if (c->kind != EC_KIND_BINARY || (seen >> c->impl_index) & 1) continue;
+        seen |= 1u << c->impl_index;
+        test_field(c);
+    }
+    CHECK(seen == 0x7f, "all seven binary fields tested");
+    return t_done("test_field");
+}

@@ -1,0 +1,67 @@
+/* RFC 6979 Appendix A.2 deterministic signatures (tests/vectors/rfc6979_*.txt):
+ * the public key from x, and the exact (r, s) for message "sample"/"test"
+ * hashed with the named hash (whose length picks the HMAC hash). */
+#include "fastec.h"
+#include "hash/hash.h"
+#include "testutil.h"
+
+static const hash_desc *hash_by_name(const char *n)
+{
+    if (!strcmp(n, "SHA-1")) return &hash_sha1;
+    if (!strcmp(n, "SHA-224")) return &hash_sha224;
+    if (!strcmp(n, "SHA-256")) return &hash_sha256;
+    if (!strcmp(n, "SHA-384")) return &hash_sha384;
+    if (!strcmp(n, "SHA-512")) return &hash_sha512;
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    char line[4096];
+    uint8_t priv[72], pub[145], mypub[145], sig[144], mysig[144], dg[64];
+    const fastec_curve *c = NULL;
+    unsigned long nsig = 0;
+    CHECK(argc > 1, "usage: test_rfc6979 FILE...");
+    for (int a = 1; a < argc; a++) {
+        FILE *fp = fopen(argv[a], "r");
+        CHECK(fp != NULL, "cannot open %s", argv[a]);
+        if (!fp) continue;
+        while (fgets(line, sizeof line, fp)) {
+            char *f[8];
+            int nf = 0;
+            for (char *t = strtok(line, " \n"); t && nf < 8; t = strtok(NULL, " \n")) f[nf++] = t;
+            if (!nf || f[0][0] == '#') continue;
+            if (!strcmp(f[0], "key") && nf == 5) {
+                c = fastec_curve_find(f[1]);
+                CHECK(c != NULL, "unknown curve %s", f[1]);
+                if (!c) continue;
+                size_t fs = fastec_curve_field_size(c), ss = fastec_curve_scalar_size(c), pl = sizeof mypub;
+                CHECK(t_unhex(priv, ss, f[2]) >= 0, "x");
+                pub[0] = 4;
+                CHECK(t_unhex(pub + 1, fs, f[3]) >= 0 && t_unhex(pub + 1 + fs, fs, f[4]) >= 0, "U");
+                CHECK(fastec_public_key(c, priv, 0, mypub, &pl) == FASTEC_OK && pl == 1 + 2 * fs &&
+                          !memcmp(pub, mypub, pl),
+                      "%s public key", f[1]);
+            } else if (!strcmp(f[0], "sig") && nf == 6 && c) {
+                nsig++;
+                size_t ss = fastec_curve_scalar_size(c), fs = fastec_curve_field_size(c);
+                const hash_desc *h = hash_by_name(f[2]);
+                CHECK(h != NULL, "hash %s", f[2]);
+                if (!h) continue;
+                hash_oneshot(h, dg, (const uint8_t *)f[3], strlen(f[3]));
+                CHECK(t_unhex(sig, ss, f[4]) >= 0 && t_unhex(sig + ss, ss, f[5]) >= 0, "r/s");
+                CHECK(fastec_ecdsa_sign(c, priv, dg, h->digest_len, mysig) == FASTEC_OK &&
+                          !memcmp(sig, mysig, 2 * ss),
+                      "%s %s \"%s\": signature differs from RFC 6979", f[1], f[2], f[3]);
+                CHECK(fastec_ecdsa_verify(c, pub, 1 + 2 * fs, dg, h->digest_len, sig) == FASTEC_OK, "%s verify",
+                      f[1]);
+            } else {
+                CHECK(0, "malformed line in %s", argv[a]);
+            }
+        }
+        fclose(fp);
+    }
+    printf("%lu RFC 6979 signatures\n", nsig);
+    CHECK(nsig > 0, "no signature vectors ran");
+    return t_done("test_rfc6979");
+}

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Build and run the whole test suite.
+#   tools/check.sh          release build (gcc), -Werror
+#   tools/check.sh asan     AddressSanitizer + UndefinedBehaviorSanitizer
+#   tools/check.sh clang    release build with clang
+set -euo pipefail
+cd "$(dirname "$0")/.."
+variant="${1:-release}"
+jobs="$(nproc 2>/dev/null || echo 2)"
+case "$variant" in
+    release) tools/deps.sh; dir=build; opts=(-DCMAKE_BUILD_TYPE=Release) ;;
+    asan) tools/deps.sh; dir=build-asan; opts=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DFASTEC_SANITIZE=ON) ;;
+    clang) tools/deps.sh clang; dir=build-clang; opts=(-DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang) ;;
+    *) echo "usage: tools/check.sh [release|asan|clang]" >&2; exit 2 ;;
+esac
+cmake -S . -B "$dir" -DFASTEC_WERROR=ON "${opts[@]}" >/dev/null
+cmake --build "$dir" -j"$jobs"
+ctest --test-dir "$dir" --output-on-failure -j"$jobs"
