@@ -53,4 +53,13 @@ static inline void ct_cswap_words(uint64_t *a, uint64_t *b, size_t n, uint64_t m
 /* Wipe memory in a way the compiler may not remove. */
 void ct_wipe(void *p, size_t len);
 
+/* Inline wipe of a few words (hot paths): zero stores the compiler must keep. */
+static inline void ct_wipe_words(uint64_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++) p[i] = 0;
+#if defined(__GNUC__) || defined(__clang__)
+    __asm__ volatile("" : : "r"(p) : "memory");
+#endif
+}
+
 #endif

@@ -9,6 +9,7 @@
 
 #include "curves/curves.h"
 #include "ec_ops.h"
+#include "hash/hash.h"
 #include "scalar/sc.h"
 
 /* Private key bytes (scalar_size) to a scalar; FASTEC_ERR_PRIVKEY unless in [1, n-1]. */
@@ -24,6 +25,8 @@ const struct hash_desc *proto_rfc6979_hash(size_t digest_len);
 typedef struct {
     const struct hash_desc *h;
     uint8_t K[64], V[64];
+    hmac_ctx keyed; /* HMAC state keyed with K */
+    int started;    /* a candidate was produced: update before the next */
 } rfc6979_state;
 void rfc6979_init(rfc6979_state *st, const struct fastec_curve *c, const struct hash_desc *h,
                   const sc_t *d, const sc_t *e);

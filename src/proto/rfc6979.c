@@ -19,8 +19,18 @@ const struct hash_desc *proto_rfc6979_hash(size_t digest_len)
     }
 }
 
-/* K = HMAC_K(V || sep || x || e) then V = HMAC_K(V); sep < 0 means no suffix */
-static void drbg_update(rfc6979_state *st, int sep, const uint8_t *x, const uint8_t *e, size_t len)
+/* V = HMAC_K(V) with the keyed state prepared once per K */
+static void drbg_next_v(rfc6979_state *st, const hmac_ctx *keyed)
+{
+    hmac_ctx m = *keyed;
+    hmac_update(&m, st->V, st->h->digest_len);
+    hmac_final(&m, st->V);
+}
+
+/* K = HMAC_K(V || sep || x || e) then V = HMAC_K(V); sep < 0 means no suffix.
+ * Leaves *keyed holding the HMAC state keyed with the new K. */
+static void drbg_update(rfc6979_state *st, hmac_ctx *keyed, int sep, const uint8_t *x, const uint8_t *e,
+                        size_t len)
 {
     const size_t hl = st->h->digest_len;
     hmac_ctx m;
@@ -35,9 +45,8 @@ static void drbg_update(rfc6979_state *st, int sep, const uint8_t *x, const uint
         }
     }
     hmac_final(&m, st->K);
-    hmac_init(&m, st->h, st->K, hl);
-    hmac_update(&m, st->V, hl);
-    hmac_final(&m, st->V);
+    hmac_init(keyed, st->h, st->K, hl);
+    drbg_next_v(st, keyed);
 }
 
 void rfc6979_init(rfc6979_state *st, const struct fastec_curve *c, const struct hash_desc *h,
@@ -50,8 +59,9 @@ void rfc6979_init(rfc6979_state *st, const struct fastec_curve *c, const struct 
     memset(st->K, 0x00, sizeof st->K);
     sc_to_bytes(&c->sc, x, d);   /* int2octets(x) */
     sc_to_bytes(&c->sc, eb, e);  /* bits2octets(h1) = int2octets(bits2int(h1) mod q) */
-    drbg_update(st, 0x00, x, eb, len);
-    drbg_update(st, 0x01, x, eb, len);
+    drbg_update(st, &st->keyed, 0x00, x, eb, len);
+    drbg_update(st, &st->keyed, 0x01, x, eb, len);
+    st->started = 0;
     ct_wipe(x, sizeof x);
 }
 
@@ -61,12 +71,13 @@ void rfc6979_next(rfc6979_state *st, const struct fastec_curve *c, sc_t *k)
     const size_t need = (c->sc.nbits + 7) / 8;
     uint8_t T[SC_MAX_LIMBS * 8 + 64];
     for (;;) {
+        /* step h.3 after a candidate that was refused, here or by the signer
+         * (r = 0 or s = 0): K = HMAC_K(V || 0x00), V = HMAC_K(V) */
+        if (st->started) drbg_update(st, &st->keyed, 0x00, NULL, NULL, 0);
+        st->started = 1;
         size_t tlen = 0;
         while (tlen < need) {
-            hmac_ctx m;
-            hmac_init(&m, st->h, st->K, hl);
-            hmac_update(&m, st->V, hl);
-            hmac_final(&m, st->V);
+            drbg_next_v(st, &st->keyed);
             memcpy(T + tlen, st->V, hl);
             tlen += hl;
         }
@@ -76,8 +87,6 @@ void rfc6979_next(rfc6979_state *st, const struct fastec_curve *c, sc_t *k)
         memcpy(n.v, c->sc.n, sizeof c->sc.n);
         uint64_t ok = ~sc_is_zero(&c->sc, k) & sc_lt(&c->sc, k, &n);
         ct_public(&ok, sizeof ok);
-        /* prepare the state for a following call whatever happens */
-        drbg_update(st, 0x00, NULL, NULL, 0);
         if (ok) break;
     }
     ct_wipe(T, sizeof T);

@@ -39,12 +39,14 @@ static void reduce_once(const sc_params *p, uint64_t *r, const uint64_t *a, uint
     /* keep t unless (borrow and no carry-in) */
     uint64_t keep_a = ct_mask_bit(borrow & ~hi & 1);
     for (unsigned i = 0; i < p->nlimbs; i++) r[i] = (a[i] & keep_a) | (t[i] & ~keep_a);
+    ct_wipe_words(t, p->nlimbs);
 }
 
-/* r = a b R^-1 mod n (CIOS), inputs below n */
-static void mont_mul(const sc_params *p, uint64_t *r, const uint64_t *a, const uint64_t *b)
+/* r = a b R^-1 mod n (CIOS), inputs below n. Inlined into mont_mul with a
+ * constant nl per limb count, so every loop is unrolled. */
+static inline __attribute__((always_inline)) void mont_mul_n(const sc_params *p, uint64_t *r, const uint64_t *a,
+                                                             const uint64_t *b, const unsigned nl)
 {
-    const unsigned nl = p->nlimbs;
     uint64_t t[SC_MAX_LIMBS + 2];
     memset(t, 0, sizeof t);
     for (unsigned i = 0; i < nl; i++) {
@@ -70,7 +72,20 @@ static void mont_mul(const sc_params *p, uint64_t *r, const uint64_t *a, const u
         t[nl] = t[nl + 1] + (uint64_t)(s >> 64);
     }
     reduce_once(p, r, t, t[nl]);
-    ct_wipe(t, sizeof t);
+    ct_wipe_words(t, nl + 2);
+}
+
+static void mont_mul(const sc_params *p, uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    switch (p->nlimbs) { /* public */
+    case 3: mont_mul_n(p, r, a, b, 3); break;
+    case 4: mont_mul_n(p, r, a, b, 4); break;
+    case 5: mont_mul_n(p, r, a, b, 5); break;
+    case 6: mont_mul_n(p, r, a, b, 6); break;
+    case 7: mont_mul_n(p, r, a, b, 7); break;
+    case 9: mont_mul_n(p, r, a, b, 9); break;
+    default: mont_mul_n(p, r, a, b, p->nlimbs); break;
+    }
 }
 
 static void be_to_limbs(uint64_t *r, unsigned nlimbs, const uint8_t *in, size_t len)
@@ -204,7 +219,8 @@ void sc_inv(const sc_params *p, sc_t *r, const sc_t *a)
     mont_mul(p, tab[0], one, p->rr);       /* R */
     for (int i = 2; i < 16; i++) mont_mul(p, tab[i], tab[i - 1], tab[1]);
     memcpy(x, tab[0], sizeof x);
-    for (int w = (int)(64 * nl) / 4 - 1; w >= 0; w--) {
+    /* start at the top window of n - 2 (public) */
+    for (int w = (int)(p->nbits + 3) / 4 - 1; w >= 0; w--) {
         for (int s = 0; s < 4; s++) mont_mul(p, x, x, x);
         unsigned idx = (unsigned)(e[w / 16] >> (4 * (w % 16))) & 15; /* exponent is public */
         mont_mul(p, x, x, tab[idx]);
