@@ -3,17 +3,9 @@
  * hashed with the named hash (whose length picks the HMAC hash). */
 #include "fastec.h"
 #include "hash/hash.h"
+#include "testhash.h"
 #include "testutil.h"
 
-static const hash_desc *hash_by_name(const char *n)
-{
-    if (!strcmp(n, "SHA-1")) return &hash_sha1;
-    if (!strcmp(n, "SHA-224")) return &hash_sha224;
-    if (!strcmp(n, "SHA-256")) return &hash_sha256;
-    if (!strcmp(n, "SHA-384")) return &hash_sha384;
-    if (!strcmp(n, "SHA-512")) return &hash_sha512;
-    return NULL;
-}
 
 int main(int argc, char **argv)
 {

@@ -7,20 +7,12 @@
 #include "fastec.h"
 #include "hash/hash.h"
 #include "proto/proto.h"
+#include "testhash.h"
 #include "testutil.h"
 
 #define MAXF 72
 #define MAXS 72
 
-static const hash_desc *hash_by_name(const char *n)
-{
-    if (!strcmp(n, "SHA-1")) return &hash_sha1;
-    if (!strcmp(n, "SHA-224")) return &hash_sha224;
-    if (!strcmp(n, "SHA-256")) return &hash_sha256;
-    if (!strcmp(n, "SHA-384")) return &hash_sha384;
-    if (!strcmp(n, "SHA-512")) return &hash_sha512;
-    return NULL;
-}
 
 /* 0x04 || Qx || Qy; returns length, or 0 when a coordinate does not fit */
 static size_t make_pub(const fastec_curve *c, uint8_t *pub, const char *qx, const char *qy)

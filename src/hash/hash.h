@@ -44,6 +44,14 @@ typedef struct hash_desc {
     void (*final)(hash_ctx *c, uint8_t *out); /* wipes the context */
 } hash_desc;
 
+/* Merkle–Damgård plumbing shared by the SHA implementations: buffer input
+ * into blocks of `block` bytes and call fn(state, block) for each full one;
+ * pad with 0x80, zeros and the big-endian bit length in `lenbytes` bytes. */
+typedef void (*md_block_fn)(void *state, const uint8_t *block);
+void md_update(void *state, md_block_fn fn, uint8_t *buf, size_t *n, uint64_t *total, size_t block,
+               const uint8_t *p, size_t len);
+void md_pad(void *state, md_block_fn fn, uint8_t *buf, size_t *n, uint64_t total, size_t block, size_t lenbytes);
+
 extern const hash_desc hash_sha1, hash_sha224, hash_sha256, hash_sha384, hash_sha512;
 
 void hash_oneshot(const hash_desc *h, uint8_t *out, const uint8_t *p, size_t n);

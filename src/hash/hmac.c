@@ -4,6 +4,38 @@
 #include "ct.h"
 #include "hash/hash.h"
 
+void md_update(void *state, md_block_fn fn, uint8_t *buf, size_t *n, uint64_t *total, size_t block,
+               const uint8_t *p, size_t len)
+{
+    *total += len;
+    while (len) {
+        size_t k = block - *n < len ? block - *n : len;
+        memcpy(buf + *n, p, k);
+        *n += k;
+        p += k;
+        len -= k;
+        if (*n == block) {
+            fn(state, buf);
+            *n = 0;
+        }
+    }
+}
+
+void md_pad(void *state, md_block_fn fn, uint8_t *buf, size_t *n, uint64_t total, size_t block, size_t lenbytes)
+{
+    uint64_t bits = total * 8;
+    buf[(*n)++] = 0x80;
+    if (*n > block - lenbytes) {
+        memset(buf + *n, 0, block - *n);
+        fn(state, buf);
+        *n = 0;
+    }
+    memset(buf + *n, 0, block - *n);
+    for (int i = 0; i < 8; i++) buf[block - 1 - i] = (uint8_t)(bits >> (8 * i));
+    fn(state, buf);
+    *n = 0;
+}
+
 void hash_oneshot(const hash_desc *h, uint8_t *out, const uint8_t *p, size_t n)
 {
     hash_ctx c;

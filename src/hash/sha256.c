@@ -16,8 +16,9 @@ static const uint32_t K[64] = {
 
 static uint32_t ror(uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
 
-static void sha256_block(uint32_t h[8], const uint8_t *p)
+static void sha256_block(void *state, const uint8_t *p)
 {
+    uint32_t *h = state;
     uint32_t w[64], s[8];
     for (int i = 0; i < 16; i++)
         w[i] = (uint32_t)p[4 * i] << 24 | (uint32_t)p[4 * i + 1] << 16 | (uint32_t)p[4 * i + 2] << 8 | p[4 * i + 3];
@@ -68,29 +69,13 @@ static void sha224_init(hash_ctx *u)
 static void sha256_update(hash_ctx *u, const uint8_t *p, size_t n)
 {
     sha256_ctx *c = &u->s256;
-    c->len += n;
-    while (n) {
-        size_t k = 64 - c->n < n ? 64 - c->n : n;
-        memcpy(c->buf + c->n, p, k);
-        c->n += k;
-        p += k;
-        n -= k;
-        if (c->n == 64) {
-            sha256_block(c->h, c->buf);
-            c->n = 0;
-        }
-    }
+    md_update(c->h, sha256_block, c->buf, &c->n, &c->len, 64, p, n);
 }
 
 static void finish(hash_ctx *u, uint8_t *out, int words)
 {
     sha256_ctx *c = &u->s256;
-    uint64_t bits = c->len * 8;
-    uint8_t pad = 0x80, z = 0, lb[8];
-    sha256_update(u, &pad, 1);
-    while (c->n != 56) sha256_update(u, &z, 1);
-    for (int i = 0; i < 8; i++) lb[i] = (uint8_t)(bits >> (56 - 8 * i));
-    sha256_update(u, lb, 8);
+    md_pad(c->h, sha256_block, c->buf, &c->n, c->len, 64, 8);
     for (int i = 0; i < words; i++) {
         out[4 * i] = (uint8_t)(c->h[i] >> 24);
         out[4 * i + 1] = (uint8_t)(c->h[i] >> 16);

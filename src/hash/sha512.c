@@ -28,8 +28,9 @@ static const uint64_t K[80] = {
 
 static uint64_t ror(uint64_t x, int n) { return (x >> n) | (x << (64 - n)); }
 
-static void sha512_block(uint64_t h[8], const uint8_t *p)
+static void sha512_block(void *state, const uint8_t *p)
 {
+    uint64_t *h = state;
     uint64_t w[80], s[8];
     for (int i = 0; i < 16; i++) {
         uint64_t v = 0;
@@ -84,29 +85,14 @@ static void sha384_init(hash_ctx *u)
 static void sha512_update(hash_ctx *u, const uint8_t *p, size_t n)
 {
     sha512_ctx *c = &u->s512;
-    c->len += n;
-    while (n) {
-        size_t k = 128 - c->n < n ? 128 - c->n : n;
-        memcpy(c->buf + c->n, p, k);
-        c->n += k;
-        p += k;
-        n -= k;
-        if (c->n == 128) {
-            sha512_block(c->h, c->buf);
-            c->n = 0;
-        }
-    }
+    md_update(c->h, sha512_block, c->buf, &c->n, &c->len, 128, p, n);
 }
 
+/* the 128-bit length field: messages stay below 2^61 bytes, its top half is 0 */
 static void finish(hash_ctx *u, uint8_t *out, int words)
 {
     sha512_ctx *c = &u->s512;
-    uint64_t bits = c->len * 8;
-    uint8_t pad = 0x80, z = 0, lb[16] = {0};
-    sha512_update(u, &pad, 1);
-    while (c->n != 112) sha512_update(u, &z, 1);
-    for (int i = 0; i < 8; i++) lb[8 + i] = (uint8_t)(bits >> (56 - 8 * i));
-    sha512_update(u, lb, 16);
+    md_pad(c->h, sha512_block, c->buf, &c->n, c->len, 128, 16);
     for (int i = 0; i < words; i++)
         for (int j = 0; j < 8; j++) out[8 * i + j] = (uint8_t)(c->h[i] >> (56 - 8 * j));
     ct_wipe(c, sizeof *c);
