@@ -19,8 +19,9 @@ int proto_priv_load(const struct fastec_curve *c, sc_t *d, const uint8_t *priv)
     return FASTEC_OK;
 }
 
-static int os_random(uint8_t *buf, size_t len)
+int proto_os_random(void *ctx, uint8_t *buf, size_t len)
 {
+    (void)ctx;
     while (len) {
         ssize_t r = getrandom(buf, len, 0);
         if (r < 0) {
@@ -37,11 +38,16 @@ static int os_random(uint8_t *buf, size_t len)
  * is in [1, n-1]. Only the number of draws depends on rejected values. */
 int proto_keygen(const struct fastec_curve *c, uint8_t *priv)
 {
+    return proto_keygen_with(c, priv, proto_os_random, NULL);
+}
+
+int proto_keygen_with(const struct fastec_curve *c, uint8_t *priv, proto_rng_fn rng, void *ctx)
+{
     const size_t len = c->scalar_size;
     const unsigned extra = (unsigned)(8 * len - c->sc.nbits);
     sc_t d;
     for (int tries = 0; tries < 256; tries++) {
-        int rc = os_random(priv, len);
+        int rc = rng(ctx, priv, len);
         if (rc) return rc;
         priv[0] &= (uint8_t)(0xff >> extra);
         uint64_t ok = sc_from_bytes_range(&c->sc, &d, priv, len);

@@ -15,6 +15,11 @@
 /* Private key bytes (scalar_size) to a scalar; FASTEC_ERR_PRIVKEY unless in [1, n-1]. */
 int proto_priv_load(const struct fastec_curve *c, sc_t *d, const uint8_t *priv);
 int proto_keygen(const struct fastec_curve *c, uint8_t *priv);
+/* Random bytes source: returns FASTEC_OK or FASTEC_ERR_RANDOM. */
+typedef int (*proto_rng_fn)(void *ctx, uint8_t *buf, size_t len);
+int proto_os_random(void *ctx, uint8_t *buf, size_t len); /* getrandom */
+/* Key generation from any source (tests feed a seeded, secret-marked one). */
+int proto_keygen_with(const struct fastec_curve *c, uint8_t *priv, proto_rng_fn rng, void *ctx);
 int proto_public_xy(const struct fastec_curve *c, const ec_ops *ops, const sc_t *d, uint8_t *xy);
 int proto_ecdh(const struct fastec_curve *c, const ec_ops *ops, const sc_t *d, const uint8_t *peer_xy,
                int cofactor, uint8_t *secret);
