@@ -12,7 +12,9 @@ static int usage(FILE *f)
             "commands:\n"
             "  speed [ecdh|ecdsa] [curve...] [-seconds N] [-json]\n"
             "                    ECDH op/s, ECDSA sign/s and verify/s, beside OpenSSL's\n"
-            "  curves            list the supported curves and the backend used here\n");
+            "  curves            list the supported curves and the backend used here\n"
+            "  dudect [curve...] [-samples N]\n"
+            "                    statistical timing check (Welch's t, fixed vs random keys)\n");
     return f == stderr ? 2 : 0;
 }
 
@@ -32,6 +34,7 @@ int main(int argc, char **argv)
     if (argc < 2) return usage(stderr);
     if (!strcmp(argv[1], "speed")) return speed_main(argc - 1, argv + 1);
     if (!strcmp(argv[1], "curves")) return cmd_curves();
+    if (!strcmp(argv[1], "dudect")) return dudect_main(argc - 1, argv + 1);
     if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) return usage(stdout);
     fprintf(stderr, "fastec: unknown command '%s'\n", argv[1]);
     return usage(stderr);

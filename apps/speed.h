@@ -1,1 +1,8 @@
+/* Subcommands of the fastec tool. */
+#ifndef FASTEC_APPS_SPEED_H
+#define FASTEC_APPS_SPEED_H
+
 int speed_main(int argc, char **argv);
+int dudect_main(int argc, char **argv);
+
+#endif

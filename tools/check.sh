@@ -3,16 +3,22 @@
 #   tools/check.sh          release build (gcc), -Werror
 #   tools/check.sh asan     AddressSanitizer + UndefinedBehaviorSanitizer
 #   tools/check.sh clang    release build with clang
+#   tools/check.sh tsan     ThreadSanitizer, the thread test
+#   tools/check.sh fuzz     libFuzzer targets (clang), FUZZ_SECONDS each (default 60)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 variant="${1:-release}"
+filter=()
+targets=()
 jobs="$(nproc 2>/dev/null || echo 2)"
 case "$variant" in
     release) tools/deps.sh; dir=build; opts=(-DCMAKE_BUILD_TYPE=Release) ;;
-    asan) tools/deps.sh; dir=build-asan; opts=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DFASTEC_SANITIZE=ON) ;;
+    asan) tools/deps.sh; dir=build-asan; opts=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DFASTEC_SANITIZE=asan) ;;
+    tsan) tools/deps.sh; dir=build-tsan; opts=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DFASTEC_SANITIZE=tsan); filter=(-R test_threads); targets=(--target test_threads) ;;
+    fuzz) exec tools/fuzz.sh ;;
     clang) tools/deps.sh clang; dir=build-clang; opts=(-DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang) ;;
-    *) echo "usage: tools/check.sh [release|asan|clang]" >&2; exit 2 ;;
+    *) echo "usage: tools/check.sh [release|asan|clang|tsan|fuzz]" >&2; exit 2 ;;
 esac
 cmake -S . -B "$dir" -DFASTEC_WERROR=ON "${opts[@]}" >/dev/null
-cmake --build "$dir" -j"$jobs"
-ctest --test-dir "$dir" --output-on-failure -j"$jobs"
+cmake --build "$dir" -j"$jobs" "${targets[@]}"
+ctest --test-dir "$dir" --output-on-failure -j"$jobs" "${filter[@]}"

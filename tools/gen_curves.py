@@ -34,6 +34,17 @@ BINARY = [
     ('sect571r1', 571, [0, 2, 5, 10], 0x1, 0x2f40e7e2221f295de297117b7f3d62f5c6a97ffcb8ceff1cd6ba8ce4a9a18ad84ffabbd8efa59332be7ad6756a66e294afd185a78ff12aa520e4de739baca0c7ffeff7f2955727a, 0x303001d34b856296c16c0d40d3cd7750a93d1d2955fa80aa5f40fc8db7b2abdbde53950f4c0d293cdd711a35b67fb1499ae60038614f1394abfa3b4c850d927e1e7769c8eec2d19, 0x37bf27342da639b6dccfffeb73d69d78c6c27a6009cbbca1980f8533921e8a684423e43bab08a576291af8f461bb2a8b3531d2f0485c19b16e2f1516e23dd3c1a4827af1b8ac15b, 0x3ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe661ce18ff55987308059b186823851ec7dd9ca1161de93d5174d66e8382e9bb2fe84e47, 2, 'B-571', 'nistb571'),
 ]
 
+# named-curve OIDs (SEC 2 / RFC 5480), DER content bytes
+OIDS = {
+    'sect163k1': '2b81040001', 'sect163r1': '2b81040002', 'sect163r2': '2b8104000f',
+    'sect193r1': '2b81040018', 'sect193r2': '2b81040019', 'sect233k1': '2b8104001a',
+    'sect233r1': '2b8104001b', 'sect239k1': '2b81040003', 'sect283k1': '2b81040010',
+    'sect283r1': '2b81040011', 'sect409k1': '2b81040024', 'sect409r1': '2b81040025',
+    'sect571k1': '2b81040026', 'sect571r1': '2b81040027',
+    'secp160r1': '2b81040008', 'secp192r1': '2a8648ce3d030101', 'secp224r1': '2b81040021',
+    'secp256r1': '2a8648ce3d030107', 'secp384r1': '2b81040022', 'secp521r1': '2b81040023',
+}
+
 FIELDS = sorted({(c[1], tuple(c[2])) for c in BINARY})
 
 
@@ -124,7 +135,9 @@ def gen_data(out):
         nbits, nl, n0inv, rr = sc_consts(n)
         aliases = [x for x in (nist, speed) if x] + ['NULL'] * 1
         al = ', '.join('"%s"' % x if x != 'NULL' else 'NULL' for x in aliases)
-        entries.append('    {"%s", {%s}, EC_KIND_BINARY, %d, %d, %d, %d,\n     {%d, %d, %s, 0x%016xULL, %s},\n     &ec2_%s, %d},'
+        oid = bytes.fromhex(OIDS[name])
+        oidc = '{' + ', '.join('0x%02x' % b for b in oid) + '}, %d' % len(oid)
+        entries.append(('    {"%s", {%s}, ' + oidc + ', EC_KIND_BINARY, %d, %d, %d, %d,\n     {%d, %d, %s, 0x%016xULL, %s},\n     &ec2_%s, %d},')
                        % (name, al, m, (m + 7) // 8, (nbits + 7) // 8, h, nl, nbits, cwords(n, nl), n0inv,
                           cwords(rr, nl), ident, fields.index(m)))
     o.append('const struct fastec_curve ec_curve_table[] = {')

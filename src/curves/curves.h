@@ -38,6 +38,8 @@ struct ec_ops;
 struct fastec_curve {
     const char *name;             /* SEC 2 name */
     const char *aliases[3];       /* NIST name, OpenSSL speed name; NULL-padded */
+    uint8_t oid[10];              /* named-curve OID, DER content bytes */
+    uint8_t oid_len;
     enum ec_kind kind;
     unsigned field_bits;          /* m, or bitlen(p) */
     size_t field_size;            /* bytes of one coordinate */

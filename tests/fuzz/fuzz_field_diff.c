@@ -1,0 +1,42 @@
+/* Differential: each field operation on the portable and every accelerated
+ * backend the CPU has, on the same operands; abort on any difference.
+ * Input: [curve][op][a bytes][b bytes] (elements reduced to their m bits). */
+#include "curves/curves.h"
+#include "ec_ops.h"
+#include "fuzz_common.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    const fastec_curve *c = fuzz_curve(&data, &size);
+    if (!c || c->kind != EC_KIND_BINARY || size < 1) return 0;
+    const ec_ops *ops[EC_MAX_BACKENDS];
+    unsigned nb = ec_backends(c, ops);
+    unsigned op = data[0] % 6, nw = ops[0]->nwords, m = c->ec2->m;
+    data++, size--;
+    uint64_t a[9] = {0}, b[9] = {0};
+    for (size_t i = 0; i < size && i < 16 * nw; i++) {
+        uint64_t *t = i < 8 * nw ? a : b;
+        size_t j = i % (8 * nw);
+        t[j / 8] |= (uint64_t)data[i] << (8 * (j % 8));
+    }
+    for (unsigned i = m; i < 64 * nw; i++) {
+        a[i / 64] &= ~(1ULL << (i % 64));
+        b[i / 64] &= ~(1ULL << (i % 64));
+    }
+    uint64_t ref[9] = {0}, r[9];
+    for (unsigned k = 0; k < nb; k++) {
+        memset(r, 0, sizeof r);
+        int tr = 0;
+        switch (op) {
+        case 0: ops[k]->fe_mul(r, a, b); break;
+        case 1: ops[k]->fe_sqr(r, a); break;
+        case 2: ops[k]->fe_inv(r, a); break;
+        case 3: ops[k]->fe_sqrt(r, a); break;
+        case 4: ops[k]->fe_halftrace(r, a); break;
+        default: tr = ops[k]->fe_trace(a); r[0] = (uint64_t)tr; break;
+        }
+        if (k == 0) memcpy(ref, r, sizeof r);
+        else FUZZ_ASSERT(!memcmp(ref, r, 8 * nw));
+    }
+    return 0;
+}
