@@ -8,13 +8,19 @@
 static int usage(FILE *f)
 {
     fprintf(f,
-            "usage: fastec <command> [options]\n"
+            "usage: fastec <command> [options]   (fastec <command> -h for its options)\n"
             "commands:\n"
+            "  keygen -curve NAME [-out FILE] [-format pem|der] [-pkcs8]\n"
+            "  pubkey -in KEY [-out FILE] [-compressed] [-format pem|der]\n"
+            "  sign -key KEY [-in FILE] [-hash sha256|...] [-out FILE] [-raw]\n"
+            "  verify -pub KEY [-in FILE] -sig FILE [-hash sha256|...] [-raw]\n"
+            "  derive -key KEY -peer PUBKEY [-out FILE] [-cofactor]\n"
             "  speed [ecdh|ecdsa] [curve...] [-seconds N] [-json]\n"
             "                    ECDH op/s, ECDSA sign/s and verify/s, beside OpenSSL's\n"
             "  curves            list the supported curves and the backend used here\n"
             "  dudect [curve...] [-samples N]\n"
             "                    statistical timing check (Welch's t, fixed vs random keys)\n");
+    fprintf(f, "exit codes: 0 ok, 1 verification failure, 2 usage, 3 bad input, 4 output not written\n");
     return f == stderr ? 2 : 0;
 }
 
@@ -35,6 +41,8 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "speed")) return speed_main(argc - 1, argv + 1);
     if (!strcmp(argv[1], "curves")) return cmd_curves();
     if (!strcmp(argv[1], "dudect")) return dudect_main(argc - 1, argv + 1);
+    int rc = cli_main(argv[1], argc - 1, argv + 1);
+    if (rc >= 0) return rc;
     if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) return usage(stdout);
     fprintf(stderr, "fastec: unknown command '%s'\n", argv[1]);
     return usage(stderr);

@@ -4,5 +4,7 @@
 
 int speed_main(int argc, char **argv);
 int dudect_main(int argc, char **argv);
+/* keygen, pubkey, sign, verify, derive; -1 if name is none of them */
+int cli_main(const char *name, int argc, char **argv);
 
 #endif

@@ -36,7 +36,16 @@ enum {
     FASTEC_ERR_SIG_INVALID = -11,  /* signature does not verify */
     FASTEC_ERR_RANDOM = -12,       /* the operating system's random source failed */
     FASTEC_ERR_ARG = -13,          /* other invalid argument */
-    FASTEC_ERR_INTERNAL = -14      /* internal consistency check failed */
+    FASTEC_ERR_INTERNAL = -14,     /* internal consistency check failed */
+    FASTEC_ERR_DER = -15,          /* malformed or non-strict DER (BER, bad length, trailing bytes) */
+    FASTEC_ERR_PEM = -16,          /* malformed PEM: armor, label or base64 */
+    FASTEC_ERR_CURVE_OID = -17,    /* named curve not supported by fastec */
+    FASTEC_ERR_EXPLICIT_PARAMS = -18, /* explicit curve parameters (only named curves are accepted) */
+    FASTEC_ERR_ALGORITHM = -19,    /* not an EC key (other algorithm OID) */
+    FASTEC_ERR_VERSION = -20,      /* unsupported structure version */
+    FASTEC_ERR_KEY_MISMATCH = -21, /* embedded public key does not match the private key */
+    FASTEC_ERR_NO_CURVE = -22,     /* key without curve parameters */
+    FASTEC_ERR_HASH = -23          /* unknown hash algorithm */
 };
 
 /* Plain-words description of a return code (static string, never NULL). */
@@ -80,6 +89,11 @@ int fastec_public_key(const fastec_curve *c, const uint8_t *priv, int compressed
  * order n. */
 int fastec_public_key_check(const fastec_curve *c, const uint8_t *pub, size_t pub_len);
 
+/* pub re-encoded (after the same checks) uncompressed, or compressed with
+ * compressed != 0; *out_len: capacity in, length out. */
+int fastec_public_key_convert(const fastec_curve *c, const uint8_t *pub, size_t pub_len, int compressed,
+                              uint8_t *out, size_t *out_len);
+
 /* ---- ECDH ---- */
 
 /* secret (field_size bytes) = x coordinate of priv * peer_pub. The peer's key
@@ -104,6 +118,56 @@ int fastec_ecdsa_sign(const fastec_curve *c, const uint8_t *priv,
  * or s outside [1, n-1], or the public-key check's code). */
 int fastec_ecdsa_verify(const fastec_curve *c, const uint8_t *pub, size_t pub_len,
                         const uint8_t *digest, size_t digest_len, const uint8_t *sig);
+
+/* ---- hashing (so callers can sign messages, not only digests) ---- */
+
+enum { FASTEC_SHA1 = 1, FASTEC_SHA224 = 2, FASTEC_SHA256 = 3, FASTEC_SHA384 = 4, FASTEC_SHA512 = 5 };
+
+/* Digest length in bytes of a FASTEC_SHA* algorithm, 0 if unknown. */
+size_t fastec_hash_size(int alg);
+/* Streaming hash state (caller storage, no heap). */
+typedef struct {
+    uint64_t opaque[32];
+    int alg;
+} fastec_hash_ctx;
+int fastec_hash_init(fastec_hash_ctx *ctx, int alg);
+int fastec_hash_update(fastec_hash_ctx *ctx, const void *data, size_t len);
+/* Writes fastec_hash_size(alg) bytes and wipes the state. */
+int fastec_hash_final(fastec_hash_ctx *ctx, uint8_t *digest);
+int fastec_hash(int alg, const void *data, size_t len, uint8_t *digest);
+
+/* ---- signature encodings ---- */
+
+/* r || s (2 scalar_size bytes) to DER SEQUENCE { INTEGER r, INTEGER s };
+ * *der_len: capacity in, length out (at most 2 scalar_size + 9 bytes). */
+int fastec_sig_to_der(const fastec_curve *c, const uint8_t *sig, uint8_t *der, size_t *der_len);
+/* Strict DER to r || s: minimal lengths, no negative or zero-padded integers,
+ * no trailing bytes (FASTEC_ERR_DER); integers longer than scalar_size bytes
+ * give FASTEC_ERR_SIG_RANGE. Range [1, n-1] is the verifier's check. */
+int fastec_sig_from_der(const fastec_curve *c, const uint8_t *der, size_t der_len, uint8_t *sig);
+
+/* ---- key files ---- */
+
+/* Private key as SEC 1 ECPrivateKey (RFC 5915, with the named-curve OID and
+ * the public key) or, with pkcs8, PKCS#8 PrivateKeyInfo (RFC 5208); DER, or
+ * PEM ("EC PRIVATE KEY" / "PRIVATE KEY") with pem. *out_len: capacity in,
+ * length out. */
+int fastec_private_key_encode(const fastec_curve *c, const uint8_t *priv, int pkcs8, int pem, uint8_t *out,
+                              size_t *out_len);
+/* Parses DER or PEM, SEC 1 or PKCS#8 (an "EC PARAMETERS" PEM block before the
+ * key is skipped). Reports the curve in *c and writes scalar_size bytes to
+ * priv (priv_cap bytes available). An embedded public key must match. */
+int fastec_private_key_decode(const uint8_t *in, size_t in_len, const fastec_curve **c, uint8_t *priv,
+                              size_t priv_cap);
+/* Public key as SubjectPublicKeyInfo (RFC 5480), DER or PEM ("PUBLIC KEY");
+ * pub is a SEC 1 encoding (compressed or not) and is kept as given. */
+int fastec_public_key_encode(const fastec_curve *c, const uint8_t *pub, size_t pub_len, int pem, uint8_t *out,
+                             size_t *out_len);
+/* Parses SubjectPublicKeyInfo DER or PEM, reports the curve, writes the SEC 1
+ * point (*pub_len: capacity in, length out) and checks it as
+ * fastec_public_key_check does. */
+int fastec_public_key_decode(const uint8_t *in, size_t in_len, const fastec_curve **c, uint8_t *pub,
+                             size_t *pub_len);
 
 #ifdef __cplusplus
 }

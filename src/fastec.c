@@ -27,41 +27,43 @@ const char *fastec_strerror(int code)
     case FASTEC_ERR_RANDOM: return "the random source failed";
     case FASTEC_ERR_ARG: return "invalid argument";
     case FASTEC_ERR_INTERNAL: return "internal error";
+    case FASTEC_ERR_DER: return "malformed or non-strict DER";
+    case FASTEC_ERR_PEM: return "malformed PEM (armor, label or base64)";
+    case FASTEC_ERR_CURVE_OID: return "named curve not supported";
+    case FASTEC_ERR_EXPLICIT_PARAMS: return "explicit curve parameters are not accepted (named curves only)";
+    case FASTEC_ERR_ALGORITHM: return "not an EC key";
+    case FASTEC_ERR_VERSION: return "unsupported structure version";
+    case FASTEC_ERR_KEY_MISMATCH: return "embedded public key does not match the private key";
+    case FASTEC_ERR_NO_CURVE: return "key without curve parameters";
+    case FASTEC_ERR_HASH: return "unknown hash algorithm";
     default: return "unknown error code";
     }
 }
 
-/* c must point into the curve table (never trust a forged pointer) */
-static int curve_ok(const fastec_curve *c)
-{
-    if (!c) return 0;
-    uintptr_t p = (uintptr_t)c, lo = (uintptr_t)&ec_curve_table[0], hi = (uintptr_t)&ec_curve_table[ec_curve_table_len];
-    return p >= lo && p < hi && (p - lo) % sizeof ec_curve_table[0] == 0;
-}
 
-const char *fastec_curve_name(const fastec_curve *c) { return curve_ok(c) ? c->name : NULL; }
-size_t fastec_curve_field_size(const fastec_curve *c) { return curve_ok(c) ? c->field_size : 0; }
-size_t fastec_curve_scalar_size(const fastec_curve *c) { return curve_ok(c) ? c->scalar_size : 0; }
-unsigned fastec_curve_bits(const fastec_curve *c) { return curve_ok(c) ? c->field_bits : 0; }
+const char *fastec_curve_name(const fastec_curve *c) { return ec_curve_valid(c) ? c->name : NULL; }
+size_t fastec_curve_field_size(const fastec_curve *c) { return ec_curve_valid(c) ? c->field_size : 0; }
+size_t fastec_curve_scalar_size(const fastec_curve *c) { return ec_curve_valid(c) ? c->scalar_size : 0; }
+unsigned fastec_curve_bits(const fastec_curve *c) { return ec_curve_valid(c) ? c->field_bits : 0; }
 const char *fastec_curve_nist_name(const fastec_curve *c)
 {
-    if (!curve_ok(c)) return NULL;
+    if (!ec_curve_valid(c)) return NULL;
     for (size_t j = 0; j < sizeof c->aliases / sizeof c->aliases[0] && c->aliases[j]; j++)
         if (c->aliases[j][1] == '-') return c->aliases[j];
     return NULL;
 }
-const char *fastec_curve_backend(const fastec_curve *c) { return curve_ok(c) ? ec_ops_for(c)->backend : NULL; }
+const char *fastec_curve_backend(const fastec_curve *c) { return ec_curve_valid(c) ? ec_ops_for(c)->backend : NULL; }
 
 int fastec_keygen(const fastec_curve *c, uint8_t *priv)
 {
-    if (!curve_ok(c)) return FASTEC_ERR_CURVE;
+    if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
     if (!priv) return FASTEC_ERR_NULL;
     return proto_keygen(c, priv);
 }
 
 int fastec_public_key(const fastec_curve *c, const uint8_t *priv, int compressed, uint8_t *pub, size_t *pub_len)
 {
-    if (!curve_ok(c)) return FASTEC_ERR_CURVE;
+    if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
     if (!priv || !pub || !pub_len) return FASTEC_ERR_NULL;
     size_t need = compressed ? 1 + c->field_size : 1 + 2 * c->field_size;
     if (*pub_len < need) return FASTEC_ERR_BUFFER;
@@ -78,16 +80,28 @@ int fastec_public_key(const fastec_curve *c, const uint8_t *priv, int compressed
 
 int fastec_public_key_check(const fastec_curve *c, const uint8_t *pub, size_t pub_len)
 {
-    if (!curve_ok(c)) return FASTEC_ERR_CURVE;
+    if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
     if (!pub) return FASTEC_ERR_NULL;
     uint8_t xy[2 * EC_MAX_FIELD_BYTES];
     return sec1_decode_checked(c, ec_ops_for(c), xy, pub, pub_len);
 }
 
+int fastec_public_key_convert(const fastec_curve *c, const uint8_t *pub, size_t pub_len, int compressed,
+                              uint8_t *out, size_t *out_len)
+{
+    if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
+    if (!pub || !out || !out_len) return FASTEC_ERR_NULL;
+    const ec_ops *ops = ec_ops_for(c);
+    uint8_t xy[2 * EC_MAX_FIELD_BYTES];
+    int rc = sec1_decode_checked(c, ops, xy, pub, pub_len);
+    if (rc) return rc;
+    return sec1_encode(c, ops, xy, compressed, out, out_len);
+}
+
 static int ecdh(const fastec_curve *c, const uint8_t *priv, const uint8_t *peer, size_t peer_len, uint8_t *secret,
                 int cofactor)
 {
-    if (!curve_ok(c)) return FASTEC_ERR_CURVE;
+    if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
     if (!priv || !peer || !secret) return FASTEC_ERR_NULL;
     const ec_ops *ops = ec_ops_for(c);
     uint8_t xy[2 * EC_MAX_FIELD_BYTES];
@@ -116,7 +130,7 @@ int fastec_ecdh_cofactor(const fastec_curve *c, const uint8_t *priv, const uint8
 int fastec_ecdsa_sign(const fastec_curve *c, const uint8_t *priv, const uint8_t *digest, size_t digest_len,
                       uint8_t *sig)
 {
-    if (!curve_ok(c)) return FASTEC_ERR_CURVE;
+    if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
     if (!priv || !sig || (!digest && digest_len)) return FASTEC_ERR_NULL;
     sc_t d;
     int rc = proto_priv_load(c, &d, priv);
@@ -129,7 +143,7 @@ int fastec_ecdsa_sign(const fastec_curve *c, const uint8_t *priv, const uint8_t 
 int fastec_ecdsa_verify(const fastec_curve *c, const uint8_t *pub, size_t pub_len, const uint8_t *digest,
                         size_t digest_len, const uint8_t *sig)
 {
-    if (!curve_ok(c)) return FASTEC_ERR_CURVE;
+    if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
     if (!pub || !sig || (!digest && digest_len)) return FASTEC_ERR_NULL;
     const ec_ops *ops = ec_ops_for(c);
     uint8_t xy[2 * EC_MAX_FIELD_BYTES];

@@ -4,7 +4,7 @@
 # (libssl-dev); vector conversion: python3-cryptography-vectors (optional).
 set -eu
 need=()
-for p in cmake make gcc libssl-dev pkg-config valgrind; do
+for p in cmake make gcc libssl-dev pkg-config valgrind openssl python3; do
     dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
 done
 for p in "$@"; do

@@ -9,8 +9,8 @@ secs="${FUZZ_SECONDS:-60}"
 dir=build-fuzz
 cmake -S . -B "$dir" -DCMAKE_C_COMPILER=clang -DFASTEC_FUZZ=ON -DFASTEC_TESTS=OFF -DFASTEC_WERROR=ON \
       -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$dir" -j"$(nproc 2>/dev/null || echo 2)" --target fuzz_pubkey fuzz_verify fuzz_ecdh fuzz_field_diff
-for t in pubkey verify ecdh field_diff; do
+cmake --build "$dir" -j"$(nproc 2>/dev/null || echo 2)" --target fuzz_pubkey fuzz_verify fuzz_ecdh fuzz_field_diff fuzz_sigder fuzz_keyfile
+for t in pubkey verify ecdh field_diff sigder keyfile; do
     work="$dir/corpus-$t"
     mkdir -p "$work"
     echo "fuzz_$t: ${secs} s"

@@ -21,3 +21,17 @@ const fastec_curve *fastec_curve_at(size_t index)
 {
     return index < ec_curve_table_len ? &ec_curve_table[index] : NULL;
 }
+
+int ec_curve_valid(const struct fastec_curve *c)
+{
+    if (!c) return 0;
+    uintptr_t p = (uintptr_t)c, lo = (uintptr_t)&ec_curve_table[0], hi = (uintptr_t)&ec_curve_table[ec_curve_table_len];
+    return p >= lo && p < hi && (p - lo) % sizeof ec_curve_table[0] == 0;
+}
+
+const struct fastec_curve *ec_curve_by_oid(const uint8_t *oid, size_t len)
+{
+    for (size_t i = 0; i < ec_curve_table_len; i++)
+        if (ec_curve_table[i].oid_len == len && !memcmp(ec_curve_table[i].oid, oid, len)) return &ec_curve_table[i];
+    return NULL;
+}

@@ -53,4 +53,9 @@ struct fastec_curve {
 extern const struct fastec_curve ec_curve_table[];
 extern const size_t ec_curve_table_len;
 
+/* c points at an entry of the table (callers' pointers are not trusted) */
+int ec_curve_valid(const struct fastec_curve *c);
+/* the curve whose named-curve OID (DER content bytes) this is, or NULL */
+const struct fastec_curve *ec_curve_by_oid(const uint8_t *oid, size_t len);
+
 #endif

@@ -22,6 +22,19 @@ static void put(const char *target, const char *name, size_t ci, const uint8_t *
     fclose(f);
 }
 
+/* a file without the curve byte (key files name their curve) */
+static void put_raw(const char *target, const char *name, size_t ci, const uint8_t *p, size_t n)
+{
+    char path[256];
+    snprintf(path, sizeof path, "tests/fuzz/corpus/%s", target);
+    mkdir(path, 0755);
+    snprintf(path, sizeof path, "tests/fuzz/corpus/%s/%02zu-%s", target, ci, name);
+    FILE *f = fopen(path, "wb");
+    if (!f) return;
+    fwrite(p, 1, n, f);
+    fclose(f);
+}
+
 int main(void)
 {
     for (size_t ci = 0; ci < fastec_curve_count(); ci++) {
@@ -48,6 +61,25 @@ int main(void)
         memcpy(buf + n, dg, sizeof dg), n += sizeof dg;
         memcpy(buf + n, sig, 2 * ss), n += 2 * ss;
         put("verify", "valid", ci, buf, n);
+        /* DER signature and key files in every format */
+        uint8_t der[200], kf[2048];
+        size_t dl = sizeof der;
+        fastec_sig_to_der(c, sig, der, &dl);
+        put("sigder", "valid", ci, der, dl);
+        for (int f = 0; f < 4; f++) {
+            size_t kl = sizeof kf;
+            char nm[16];
+            fastec_private_key_encode(c, priv, f & 1, f & 2, kf, &kl);
+            snprintf(nm, sizeof nm, "priv%d", f);
+            put_raw("keyfile", nm, ci, kf, kl);
+        }
+        for (int f = 0; f < 2; f++) {
+            size_t kl = sizeof kf;
+            char nm[16];
+            fastec_public_key_encode(c, f ? pubc : pub, f ? pcl : pl, f, kf, &kl);
+            snprintf(nm, sizeof nm, "pub%d", f);
+            put_raw("keyfile", nm, ci, kf, kl);
+        }
         /* field: [op][a][b] from the coordinates */
         for (int op = 0; op < 6; op++) {
             char nm[16];

@@ -1,0 +1,62 @@
+/* Strict DER reading and writing for the few structures fastec handles:
+ * single-byte tags, definite lengths in minimal form up to 65535, bounded
+ * reads only. PEM armor and base64. No allocation. */
+#ifndef FASTEC_DER_H
+#define FASTEC_DER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+    DER_INTEGER = 0x02,
+    DER_BIT_STRING = 0x03,
+    DER_OCTET_STRING = 0x04,
+    DER_NULL = 0x05,
+    DER_OID = 0x06,
+    DER_SEQUENCE = 0x30,
+    DER_CTX0 = 0xa0,
+    DER_CTX1 = 0xa1
+};
+
+typedef struct {
+    const uint8_t *p;
+    size_t n;
+} der_in;
+
+/* Read one element with tag `tag` from *in into *out (its contents) and
+ * advance. FASTEC_ERR_DER on any deviation from strict DER or a wrong tag. */
+int der_read(der_in *in, uint8_t tag, der_in *out);
+/* Tag of the next element, or -1 at the end. */
+int der_peek(const der_in *in);
+/* Strict INTEGER contents (non-negative, minimal) to a right-aligned
+ * big-endian value of len bytes; FASTEC_ERR_SIG_RANGE if it does not fit. */
+int der_uint_to_fixed(const der_in *v, uint8_t *out, size_t len);
+/* Small non-negative INTEGER (versions). */
+int der_small_uint(const der_in *v, unsigned *out);
+
+/* Writer over a caller buffer; pos grows, overflow sets err. */
+typedef struct {
+    uint8_t *p;
+    size_t cap, pos;
+    int err;
+} der_out;
+
+void der_put_raw(der_out *o, const uint8_t *p, size_t n);
+/* header (tag and length) for contents of length n */
+void der_put_header(der_out *o, uint8_t tag, size_t n);
+void der_put(der_out *o, uint8_t tag, const uint8_t *p, size_t n);
+/* minimal INTEGER from a big-endian unsigned value */
+void der_put_uint(der_out *o, const uint8_t *be, size_t n);
+/* size of an element with contents of length n */
+size_t der_size(size_t n);
+size_t der_uint_size(const uint8_t *be, size_t n);
+
+/* PEM: the first block whose label is not "EC PARAMETERS" (skipped). Writes
+ * the decoded bytes to out (cap bytes) and the label to label (64 bytes).
+ * FASTEC_ERR_PEM on bad armor, base64, headers or trailing non-space text. */
+int pem_decode(const uint8_t *in, size_t in_len, char label[64], uint8_t *out, size_t cap, size_t *out_len);
+/* 1 if the input starts (after white space) with "-----BEGIN " */
+int pem_detect(const uint8_t *in, size_t in_len);
+int pem_encode(const char *label, const uint8_t *der, size_t der_len, uint8_t *out, size_t *out_len);
+
+#endif

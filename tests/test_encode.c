@@ -1,0 +1,235 @@
+/* Encodings against OpenSSL and strictness: DER signatures (equal to
+ * i2d_ECDSA_SIG, parsed back; BER lengths, negative and padded integers,
+ * trailing bytes, oversized integers refused), key files (ours parse in
+ * OpenSSL to the same key and OpenSSL's in ours; explicit parameters, other
+ * curves and other algorithms refused with their codes), PEM strictness, and
+ * the public hash API. */
+#define OPENSSL_SUPPRESS_DEPRECATED
+#include <openssl/bn.h>
+#include <openssl/ec.h>
+#include <openssl/ecdsa.h>
+#include <openssl/evp.h>
+#include <openssl/objects.h>
+#include <openssl/pem.h>
+#include <openssl/x509.h>
+
+#include "fastec.h"
+#include "testutil.h"
+
+static void test_sig_der(const fastec_curve *c)
+{
+    const char *name = fastec_curve_name(c);
+    size_t ss = fastec_curve_scalar_size(c);
+    for (int it = 0; it < 200; it++) {
+        uint8_t sig[144], back[144], der[200];
+        size_t dl = sizeof der;
+        t_randbytes(sig, 2 * ss);
+        sig[0] &= 0x1f; /* below n for every curve here */
+        sig[ss] &= 0x1f;
+        if (it % 4 == 1) memset(sig, 0, ss - 1);            /* small r */
+        if (it % 4 == 2) sig[ss] = 0x00, sig[ss + 1] = 0x80; /* leading zero then top bit */
+        if (it % 4 == 3) sig[0] = 0x01;
+        CHECK(fastec_sig_to_der(c, sig, der, &dl) == FASTEC_OK, "%s to_der", name);
+        ECDSA_SIG *os = ECDSA_SIG_new();
+        ECDSA_SIG_set0(os, BN_bin2bn(sig, (int)ss, NULL), BN_bin2bn(sig + ss, (int)ss, NULL));
+        unsigned char *od = NULL;
+        int ol = i2d_ECDSA_SIG(os, &od);
+        CHECK(ol == (int)dl && !memcmp(od, der, dl), "%s DER signature differs from OpenSSL's", name);
+        CHECK(fastec_sig_from_der(c, od, (size_t)ol, back) == FASTEC_OK && !memcmp(back, sig, 2 * ss),
+              "%s from_der", name);
+        OPENSSL_free(od);
+        ECDSA_SIG_free(os);
+        /* strictness */
+        uint8_t bad[210];
+        size_t small = dl - 1;
+        CHECK(fastec_sig_to_der(c, sig, der, &small) == FASTEC_ERR_BUFFER, "%s to_der small buffer", name);
+        memcpy(bad, der, dl);
+        bad[dl] = 0;
+        CHECK(fastec_sig_from_der(c, bad, dl + 1, back) == FASTEC_ERR_DER, "%s trailing byte", name);
+        CHECK(fastec_sig_from_der(c, der, dl - 1, back) == FASTEC_ERR_DER, "%s truncated", name);
+        if (der[1] < 0x80) { /* long form where the short form fits */
+            bad[0] = 0x30, bad[1] = 0x81, bad[2] = der[1];
+            memcpy(bad + 3, der + 2, dl - 2);
+            CHECK(fastec_sig_from_der(c, bad, dl + 1, back) == FASTEC_ERR_DER, "%s BER length", name);
+            bad[1] = 0x80; /* indefinite */
+            CHECK(fastec_sig_from_der(c, bad, dl + 1, back) == FASTEC_ERR_DER, "%s indefinite length", name);
+        }
+        size_t ro = der[1] < 0x80 ? 2 : 3; /* offset of INTEGER r */
+        memcpy(bad, der, dl);
+        bad[0] = 0x31;
+        CHECK(fastec_sig_from_der(c, bad, dl, back) == FASTEC_ERR_DER, "%s wrong tag", name);
+        /* zero-padded r: insert a 0x00 in front of a positive r */
+        if (!(der[ro + 2] & 0x80) && der[ro + 1] > 1 && der[ro + 2] != 0 && der[1] < 0x7e) {
+            size_t rl = der[ro + 1];
+            bad[0] = 0x30, bad[1] = (uint8_t)(der[1] + 1);
+            bad[2] = 0x02, bad[3] = (uint8_t)(rl + 1), bad[4] = 0x00;
+            memcpy(bad + 5, der + 4, dl - 4);
+            CHECK(fastec_sig_from_der(c, bad, dl + 1, back) == FASTEC_ERR_DER, "%s zero-padded integer", name);
+        }
+        /* negative r: set the top bit of an r that has no pad byte */
+        if (!(der[ro + 2] & 0x80) && der[ro + 2] != 0) {
+            memcpy(bad, der, dl);
+            bad[ro + 2] |= 0x80;
+            CHECK(fastec_sig_from_der(c, bad, dl, back) == FASTEC_ERR_DER, "%s negative integer", name);
+        }
+    }
+    /* an integer longer than the scalar size */
+    uint8_t big[200];
+    size_t n = 0, il = ss + 1;
+    big[n++] = 0x30;
+    big[n++] = (uint8_t)(2 * (il + 2));
+    for (int k = 0; k < 2; k++) {
+        big[n++] = 0x02;
+        big[n++] = (uint8_t)il;
+        big[n++] = 0x01;
+        memset(big + n, 0x11, il - 1);
+        n += il - 1;
+    }
+    uint8_t back[144];
+    if (big[1] < 0x80) CHECK(fastec_sig_from_der(c, big, n, back) == FASTEC_ERR_SIG_RANGE, "%s oversized", name);
+}
+
+static EVP_PKEY *ossl_key(const char *curve)
+{
+    EVP_PKEY_CTX *kc = EVP_PKEY_CTX_new_id(EVP_PKEY_EC, NULL);
+    EVP_PKEY *k = NULL;
+    EVP_PKEY_keygen_init(kc);
+    EVP_PKEY_CTX_set_ec_paramgen_curve_nid(kc, OBJ_sn2nid(curve));
+    EVP_PKEY_keygen(kc, &k);
+    EVP_PKEY_CTX_free(kc);
+    return k;
+}
+
+static void test_keys(const fastec_curve *c)
+{
+    const char *name = fastec_curve_name(c);
+    size_t ss = fastec_curve_scalar_size(c);
+    uint8_t priv[72], priv2[72], pub[145], pub2[145], buf[4096];
+    size_t pl = sizeof pub;
+    const fastec_curve *got;
+    CHECK(fastec_keygen(c, priv) == FASTEC_OK && fastec_public_key(c, priv, 0, pub, &pl) == FASTEC_OK, "keygen");
+    for (int f = 0; f < 4; f++) {
+        int pkcs8 = f & 1, pem = (f >> 1) & 1;
+        size_t n = sizeof buf;
+        CHECK(fastec_private_key_encode(c, priv, pkcs8, pem, buf, &n) == FASTEC_OK, "%s encode %d", name, f);
+        /* OpenSSL reads it to the same key */
+        const unsigned char *p = buf;
+        EVP_PKEY *k = NULL;
+        if (pem) {
+            BIO *b = BIO_new_mem_buf(buf, (int)n);
+            k = PEM_read_bio_PrivateKey(b, NULL, NULL, NULL);
+            BIO_free(b);
+        } else {
+            k = d2i_AutoPrivateKey(NULL, &p, (long)n);
+        }
+        CHECK(k != NULL, "%s OpenSSL cannot read our key (format %d)", name, f);
+        if (k) {
+            unsigned char *ep = NULL;
+            size_t ol = EVP_PKEY_get1_encoded_public_key(k, &ep);
+            CHECK(ol == pl && !memcmp(ep, pub, pl), "%s OpenSSL sees another public key (format %d)", name, f);
+            OPENSSL_free(ep);
+            EVP_PKEY_free(k);
+        }
+        CHECK(fastec_private_key_decode(buf, n, &got, priv2, sizeof priv2) == FASTEC_OK && got == c &&
+                  !memcmp(priv, priv2, ss),
+              "%s round trip %d", name, f);
+        /* a flipped byte in the private key is caught by the embedded public key */
+        if (!pem) {
+            buf[n - pl - 8] ^= 1;
+            int rc = fastec_private_key_decode(buf, n, &got, priv2, sizeof priv2);
+            CHECK(rc != FASTEC_OK && got == NULL, "%s altered key accepted (format %d)", name, f);
+        }
+    }
+    /* OpenSSL's keys in ours */
+    EVP_PKEY *ok = ossl_key(name);
+    unsigned char *der = NULL;
+    int dl = i2d_PrivateKey(ok, &der); /* SEC 1 for EC keys */
+    CHECK(dl > 0 && fastec_private_key_decode(der, (size_t)dl, &got, priv2, sizeof priv2) == FASTEC_OK && got == c,
+          "%s OpenSSL SEC 1 DER key", name);
+    OPENSSL_free(der);
+    der = NULL;
+    dl = i2d_PUBKEY(ok, &der);
+    size_t pl2 = sizeof pub2;
+    CHECK(dl > 0 && fastec_public_key_decode(der, (size_t)dl, &got, pub2, &pl2) == FASTEC_OK && got == c,
+          "%s OpenSSL SPKI", name);
+    size_t n = sizeof buf;
+    CHECK(fastec_public_key_encode(c, pub2, pl2, 0, buf, &n) == FASTEC_OK && n == (size_t)dl && !memcmp(buf, der, n),
+          "%s SPKI differs from OpenSSL's", name);
+    OPENSSL_free(der);
+    /* explicit parameters refused */
+    EC_KEY *ek = EVP_PKEY_get1_EC_KEY(ok);
+    EC_GROUP *g = EC_GROUP_dup(EC_KEY_get0_group(ek));
+    EC_GROUP_set_asn1_flag(g, OPENSSL_EC_EXPLICIT_CURVE);
+    EC_KEY_set_group(ek, g);
+    der = NULL;
+    dl = i2d_ECPrivateKey(ek, &der);
+    CHECK(dl > 0 && fastec_private_key_decode(der, (size_t)dl, &got, priv2, sizeof priv2) ==
+                        FASTEC_ERR_EXPLICIT_PARAMS,
+          "%s explicit parameters not refused", name);
+    OPENSSL_free(der);
+    der = NULL;
+    dl = i2d_EC_PUBKEY(ek, &der);
+    pl2 = sizeof pub2;
+    CHECK(dl > 0 && fastec_public_key_decode(der, (size_t)dl, &got, pub2, &pl2) == FASTEC_ERR_EXPLICIT_PARAMS,
+          "%s explicit parameters (SPKI) not refused", name);
+    OPENSSL_free(der);
+    EC_GROUP_free(g);
+    EC_KEY_free(ek);
+    EVP_PKEY_free(ok);
+}
+
+int main(void)
+{
+    t_seed();
+    for (size_t i = 0; i < fastec_curve_count(); i++) {
+        test_sig_der(fastec_curve_at(i));
+        test_keys(fastec_curve_at(i));
+    }
+    /* a curve fastec does not have, and a key of another algorithm */
+    const fastec_curve *got;
+    uint8_t priv[72], pub[145];
+    size_t pl = sizeof pub;
+    EVP_PKEY *k = ossl_key("secp256k1");
+    unsigned char *der = NULL;
+    int dl = i2d_PrivateKey(k, &der);
+    CHECK(fastec_private_key_decode(der, (size_t)dl, &got, priv, sizeof priv) == FASTEC_ERR_CURVE_OID,
+          "unsupported curve");
+    OPENSSL_free(der);
+    EVP_PKEY_free(k);
+    k = EVP_PKEY_Q_keygen(NULL, NULL, "ED25519");
+    der = NULL;
+    dl = i2d_PUBKEY(k, &der);
+    CHECK(fastec_public_key_decode(der, (size_t)dl, &got, pub, &pl) == FASTEC_ERR_ALGORITHM, "other algorithm");
+    OPENSSL_free(der);
+    EVP_PKEY_free(k);
+    /* PEM strictness */
+    const fastec_curve *c = fastec_curve_at(0);
+    uint8_t buf[2048];
+    size_t n = sizeof buf;
+    fastec_keygen(c, priv);
+    fastec_private_key_encode(c, priv, 0, 1, buf, &n);
+    uint8_t bad[2048];
+    memcpy(bad, buf, n);
+    bad[40] = '*';
+    CHECK(fastec_private_key_decode(bad, n, &got, priv, sizeof priv) == FASTEC_ERR_PEM, "PEM bad character");
+    memcpy(bad, buf, n);
+    char *eq = strchr((char *)bad, '=');
+    if (eq) {
+        *eq = 'A';
+        CHECK(fastec_private_key_decode(bad, n, &got, priv, sizeof priv) != FASTEC_OK, "PEM padding changed");
+    }
+    CHECK(fastec_private_key_decode(buf, n - 10, &got, priv, sizeof priv) == FASTEC_ERR_PEM, "PEM truncated");
+    /* hash API */
+    static const char *abc256 = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+    uint8_t d[64];
+    char hex[129];
+    fastec_hash_ctx h;
+    CHECK(fastec_hash_init(&h, FASTEC_SHA256) == FASTEC_OK && fastec_hash_update(&h, "a", 1) == FASTEC_OK &&
+              fastec_hash_update(&h, "bc", 2) == FASTEC_OK && fastec_hash_final(&h, d) == FASTEC_OK,
+          "hash api");
+    t_hex(hex, d, 32);
+    CHECK(!strcmp(hex, abc256), "SHA-256(abc) through the public API");
+    CHECK(fastec_hash(99, "x", 1, d) == FASTEC_ERR_HASH && fastec_hash_size(99) == 0, "unknown hash");
+    CHECK(fastec_hash_size(FASTEC_SHA1) == 20 && fastec_hash_size(FASTEC_SHA512) == 64, "hash sizes");
+    return t_done("test_encode");
+}
