@@ -70,11 +70,22 @@ typedef struct {
     size_t siglen;
 } os_ctx;
 
+/* OpenSSL's NID: SEC 2 short name, else the NIST name (prime256v1 = P-256) */
+static int os_nid(const char *name)
+{
+    int nid = OBJ_sn2nid(name);
+    if (nid == NID_undef) {
+        const char *nist = fastec_curve_nist_name(fastec_curve_find(name));
+        if (nist) nid = EC_curve_nist2nid(nist);
+    }
+    return nid;
+}
+
 static EVP_PKEY *os_keygen(const char *name)
 {
     EVP_PKEY_CTX *kc = EVP_PKEY_CTX_new_id(EVP_PKEY_EC, NULL);
     EVP_PKEY *k = NULL;
-    if (kc && EVP_PKEY_keygen_init(kc) > 0 && EVP_PKEY_CTX_set_ec_paramgen_curve_nid(kc, OBJ_sn2nid(name)) > 0)
+    if (kc && EVP_PKEY_keygen_init(kc) > 0 && EVP_PKEY_CTX_set_ec_paramgen_curve_nid(kc, os_nid(name)) > 0)
         EVP_PKEY_keygen(kc, &k);
     EVP_PKEY_CTX_free(kc);
     return k;

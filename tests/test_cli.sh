@@ -29,11 +29,17 @@ refused() {
 printf 'the quick brown fox jumps over the lazy dog\n' > msg
 
 for c in "${curves[@]}"; do
+    # OpenSSL's own names for two of the prime curves
+    case "$c" in
+        secp192r1) oc=prime192v1 ;;
+        secp256r1) oc=prime256v1 ;;
+        *) oc="$c" ;;
+    esac
     # keys from openssl in every format
-    openssl ecparam -name "$c" -genkey -out o_ecparam.pem 2>/dev/null || { bad "openssl ecparam $c"; continue; }
-    openssl ecparam -name "$c" -genkey -noout -out o_sec1.pem
+    openssl ecparam -name "$oc" -genkey -out o_ecparam.pem 2>/dev/null || { bad "openssl ecparam $c"; continue; }
+    openssl ecparam -name "$oc" -genkey -noout -out o_sec1.pem
     openssl ec -in o_sec1.pem -outform DER -out o_sec1.der 2>/dev/null
-    openssl genpkey -algorithm EC -pkeyopt "ec_paramgen_curve:$c" -out o_p8.pem
+    openssl genpkey -algorithm EC -pkeyopt "ec_paramgen_curve:$oc" -out o_p8.pem
     openssl pkey -in o_p8.pem -outform DER -out o_p8.der
     for k in o_ecparam.pem o_sec1.pem o_sec1.der o_p8.pem o_p8.der; do
         openssl pkey -in "$k" -pubout -outform DER -out want.der 2>/dev/null
@@ -111,7 +117,7 @@ open('ber_pub.der', 'wb').write(ber)
 PY
     refused ber.der "$F" sign -key ber.der -in msg
     refused ber_pub.der "$F" derive -key f_key.pem -peer ber_pub.der
-    openssl ecparam -name "$c" -genkey -noout -param_enc explicit -out expl.pem
+    openssl ecparam -name "$oc" -genkey -noout -param_enc explicit -out expl.pem
     refused expl.pem "$F" sign -key expl.pem -in msg
     printf '' > empty.pem;                                refused empty.pem "$F" pubkey -in empty.pem
     refused missing.pem "$F" pubkey -in missing.pem

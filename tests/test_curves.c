@@ -11,6 +11,7 @@
 #include "curves/curves.h"
 #include "ec_ops.h"
 #include "fastec.h"
+#include "testossl.h"
 #include "testutil.h"
 
 static BIGNUM *bn_words(const uint64_t *w, unsigned nw)
@@ -39,7 +40,7 @@ static void test_curve(const fastec_curve *c)
     unsigned nw = ops[0]->nwords;
 
     /* parameters against OpenSSL */
-    EC_GROUP *g = EC_GROUP_new_by_curve_name(OBJ_sn2nid(name));
+    EC_GROUP *g = EC_GROUP_new_by_curve_name(t_nid(name));
     CHECK(g != NULL, "%s unknown to OpenSSL", name);
     if (!g) return;
     BIGNUM *p = BN_new(), *a = BN_new(), *b = BN_new(), *gx = BN_new(), *gy = BN_new();
@@ -148,10 +149,62 @@ static void test_curve(const fastec_curve *c)
     EC_GROUP_free(g);
 }
 
+/* prime curves: parameters against OpenSSL, group laws through the ops */
+static void test_prime_curve(const fastec_curve *c)
+{
+    const char *name = c->name;
+    const ecp_params *e = c->ecp;
+    const size_t fs = c->field_size;
+    const ec_ops *o = ec_ops_for(c);
+    EC_GROUP *g = EC_GROUP_new_by_curve_name(t_nid(name));
+    CHECK(g != NULL, "%s unknown to OpenSSL", name);
+    if (!g) return;
+    BIGNUM *p = BN_new(), *a = BN_new(), *b = BN_new(), *gx = BN_new(), *gy = BN_new(), *t = BN_new();
+    EC_GROUP_get_curve(g, p, a, b, NULL);
+    EC_POINT_get_affine_coordinates(g, EC_GROUP_get0_generator(g), gx, gy, NULL);
+    BIGNUM *mp = bn_words(e->fp.n, e->fp.nlimbs), *mgx = bn_words(e->gx, e->fp.nlimbs),
+           *mgy = bn_words(e->gy, e->fp.nlimbs), *mn = bn_words(c->sc.n, c->sc.nlimbs);
+    CHECK(!BN_cmp(p, mp) && (unsigned)BN_num_bits(p) == c->field_bits, "%s p differs from OpenSSL's", name);
+    BN_sub(t, p, a);
+    CHECK(BN_is_word(t, 3), "%s a != -3", name);
+    CHECK(!BN_cmp(gx, mgx) && !BN_cmp(gy, mgy), "%s G differs from OpenSSL", name);
+    CHECK(!BN_cmp(EC_GROUP_get0_order(g), mn) && c->cofactor == 1, "%s n differs from OpenSSL", name);
+    uint8_t G[2 * EC_MAX_FIELD_BYTES], xy[2 * EC_MAX_FIELD_BYTES], x[EC_MAX_FIELD_BYTES], bb[EC_MAX_FIELD_BYTES];
+    to_be(G, fs, e->gx);
+    to_be(G + fs, fs, e->gy);
+    BN_bn2binpad(b, bb, (int)fs);
+    CHECK(o->check_vartime(c, G) == FASTEC_OK, "%s G not valid", name);
+    sc_t s;
+    memset(&s, 0, sizeof s);
+    memcpy(s.v, c->sc.n, sizeof c->sc.n);
+    CHECK(o->mul_x(c, x, &s, G) == FASTEC_ERR_INFINITY, "%s n G != infinity", name);
+    CHECK(o->mul_base(c, xy, &s) == FASTEC_ERR_INFINITY, "%s n G != infinity (table)", name);
+    s.v[0] -= 1;
+    CHECK(o->mul_base(c, xy, &s) == FASTEC_OK && !memcmp(xy, G, fs) && memcmp(xy + fs, G + fs, fs),
+          "%s (n-1) G != -G", name);
+    for (int it = 0; it < 40; it++) {
+        uint8_t kb[72];
+        t_randbytes(kb, c->scalar_size);
+        if (!sc_from_bytes_range(&c->sc, &s, kb, c->scalar_size)) continue;
+        CHECK(o->mul_base(c, xy, &s) == FASTEC_OK && o->check_vartime(c, xy) == FASTEC_OK, "%s k G", name);
+        CHECK(o->mul_x(c, x, &s, G) == FASTEC_OK && !memcmp(x, xy, fs), "%s table != variable base", name);
+        uint8_t d[2 * EC_MAX_FIELD_BYTES];
+        CHECK(o->decompress_vartime(c, d, xy, o->ybit_vartime(c, xy)) == FASTEC_OK && !memcmp(d, xy, 2 * fs),
+              "%s decompress", name);
+    }
+    BN_free(p), BN_free(a), BN_free(b), BN_free(gx), BN_free(gy), BN_free(t);
+    BN_free(mp), BN_free(mgx), BN_free(mgy), BN_free(mn);
+    EC_GROUP_free(g);
+}
+
 int main(void)
 {
     t_seed();
-    CHECK(fastec_curve_count() == 14, "14 binary curves");
-    for (size_t i = 0; i < fastec_curve_count(); i++) test_curve(fastec_curve_at(i));
+    CHECK(fastec_curve_count() == 20, "14 binary and 6 prime curves");
+    for (size_t i = 0; i < fastec_curve_count(); i++) {
+        const fastec_curve *c = fastec_curve_at(i);
+        if (c->kind == EC_KIND_BINARY) test_curve(c);
+        else test_prime_curve(c);
+    }
     return t_done("test_curves");
 }

@@ -14,6 +14,7 @@
 #include <openssl/x509.h>
 
 #include "fastec.h"
+#include "testossl.h"
 #include "testutil.h"
 
 static void test_sig_der(const fastec_curve *c)
@@ -94,7 +95,7 @@ static EVP_PKEY *ossl_key(const char *curve)
     EVP_PKEY_CTX *kc = EVP_PKEY_CTX_new_id(EVP_PKEY_EC, NULL);
     EVP_PKEY *k = NULL;
     EVP_PKEY_keygen_init(kc);
-    EVP_PKEY_CTX_set_ec_paramgen_curve_nid(kc, OBJ_sn2nid(curve));
+    EVP_PKEY_CTX_set_ec_paramgen_curve_nid(kc, t_nid(curve));
     EVP_PKEY_keygen(kc, &k);
     EVP_PKEY_CTX_free(kc);
     return k;

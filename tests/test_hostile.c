@@ -51,7 +51,7 @@ static void test_curve(const fastec_curve *c)
     const char *name = fastec_curve_name(c);
     const size_t fs = fastec_curve_field_size(c), ss = fastec_curve_scalar_size(c);
     const ec_ops *ops = ec_ops_for(c);
-    const ec2_params *cp = c->ec2;
+    const ec2_params *cp = c->ec2; /* NULL on prime curves */
     uint8_t priv[MAXS], pub[1 + 2 * MAXF + 1], bad[1 + 2 * MAXF + 1], pubc[1 + MAXF];
     size_t publen = sizeof pub, pubclen = sizeof pubc;
     CHECK(fastec_keygen(c, priv) == FASTEC_OK, "%s keygen", name);
@@ -77,6 +77,49 @@ static void test_curve(const fastec_curve *c)
     memset(bad, 0, sizeof bad);
     expect_bad_pub(c, priv, bad, publen, FASTEC_ERR_ENCODING, "all-zero uncompressed");
 
+    if (c->kind == EC_KIND_PRIME) {
+        /* coordinates equal to p, or x + p where it still fits */
+        uint8_t pb[MAXF];
+        words_to_be(pb, fs, c->ecp->fp.n);
+        memcpy(bad, pub, publen);
+        memcpy(bad + 1, pb, fs);
+        expect_bad_pub(c, priv, bad, publen, FASTEC_ERR_COORD, "x = p");
+        memcpy(bad, pub, publen);
+        memcpy(bad + 1 + fs, pb, fs);
+        expect_bad_pub(c, priv, bad, publen, FASTEC_ERR_COORD, "y = p");
+        uint8_t cb[1 + MAXF];
+        cb[0] = 0x02;
+        memcpy(cb + 1, pb, fs);
+        expect_bad_pub(c, priv, cb, 1 + fs, FASTEC_ERR_COORD, "compressed x = p");
+        /* x + p */
+        unsigned carry = 0;
+        memcpy(bad, pub, publen);
+        for (size_t i = fs; i-- > 0;) {
+            unsigned v = bad[1 + i] + pb[i] + carry;
+            bad[1 + i] = (uint8_t)v;
+            carry = v >> 8;
+        }
+        if (!carry) expect_bad_pub(c, priv, bad, publen, FASTEC_ERR_COORD, "x + p");
+        memcpy(bad, pub, publen);
+        bad[publen - 1] ^= 1;
+        expect_bad_pub(c, priv, bad, publen, FASTEC_ERR_NOT_ON_CURVE, "y + 1");
+        memcpy(bad, pub, publen);
+        bad[fs] ^= 1;
+        expect_bad_pub(c, priv, bad, publen, FASTEC_ERR_NOT_ON_CURVE, "x + 1");
+        /* compressed x with no point */
+        int found = 0;
+        for (int t = 0; t < 64 && !found; t++) {
+            uint8_t xb[1 + MAXF], xy[2 * MAXF];
+            t_randbytes(xb + 1, fs);
+            xb[1] = 0;
+            xb[0] = 0x03;
+            if (ops->decompress_vartime(c, xy, xb + 1, 1) == FASTEC_ERR_NOT_ON_CURVE) {
+                found = 1;
+                expect_bad_pub(c, priv, xb, 1 + fs, FASTEC_ERR_NOT_ON_CURVE, "compressed x without y");
+            }
+        }
+        CHECK(found, "%s: no x without a point found", name);
+    } else {
     /* coordinates with bits at or above m */
     unsigned spare = (unsigned)(8 * fs - cp->m);
     CHECK(spare > 0, "%s: every SEC 2 binary field leaves spare bits", name);
@@ -152,6 +195,7 @@ static void test_curve(const fastec_curve *c)
         cb[0] = 3;
         expect_bad_pub(c, priv, cb, 1 + fs, FASTEC_ERR_SUBGROUP, "P + T compressed, other y");
     }
+    } /* binary */
 
     /* private keys 0, n, n + 1, all ones */
     uint8_t n[MAXS], k[MAXS], out[1 + 2 * MAXF], sig[2 * MAXS], dg[32] = {7};

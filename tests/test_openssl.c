@@ -10,6 +10,7 @@
 #include <openssl/objects.h>
 
 #include "fastec.h"
+#include "testossl.h"
 #include "testutil.h"
 
 #define MAXF 72
@@ -17,7 +18,7 @@
 
 static EC_KEY *ossl_key_from_priv(const char *name, const uint8_t *priv, size_t len)
 {
-    int nid = OBJ_sn2nid(name);
+    int nid = t_nid(name);
     EC_KEY *k = EC_KEY_new_by_curve_name(nid);
     const EC_GROUP *g = EC_KEY_get0_group(k);
     BIGNUM *d = BN_bin2bn(priv, (int)len, NULL);
@@ -41,7 +42,7 @@ static void test_curve(const fastec_curve *c, int nkeys)
     const char *name = fastec_curve_name(c);
     const size_t fs = fastec_curve_field_size(c), ss = fastec_curve_scalar_size(c);
     static const size_t dlens[] = {0, 20, 28, 32, 48, 64, 100, 1, 33};
-    int nid = OBJ_sn2nid(name);
+    int nid = t_nid(name);
     CHECK(nid != NID_undef, "%s unknown to OpenSSL", name);
     if (nid == NID_undef) return;
     EC_GROUP *g = EC_GROUP_new_by_curve_name(nid);

@@ -20,7 +20,7 @@ import sys
 
 DEFAULT_SRC = '/usr/lib/python3/dist-packages/cryptography_vectors/asymmetric/ECDSA'
 # Curves fastec implements; extend as curve families land.
-CURVE_PREFIXES = ('K-', 'B-')
+CURVE_PREFIXES = ('K-', 'B-', 'P-')
 
 
 def records(path):

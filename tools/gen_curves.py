@@ -34,6 +34,44 @@ BINARY = [
     ('sect571r1', 571, [0, 2, 5, 10], 0x1, 0x2f40e7e2221f295de297117b7f3d62f5c6a97ffcb8ceff1cd6ba8ce4a9a18ad84ffabbd8efa59332be7ad6756a66e294afd185a78ff12aa520e4de739baca0c7ffeff7f2955727a, 0x303001d34b856296c16c0d40d3cd7750a93d1d2955fa80aa5f40fc8db7b2abdbde53950f4c0d293cdd711a35b67fb1499ae60038614f1394abfa3b4c850d927e1e7769c8eec2d19, 0x37bf27342da639b6dccfffeb73d69d78c6c27a6009cbbca1980f8533921e8a684423e43bab08a576291af8f461bb2a8b3531d2f0485c19b16e2f1516e23dd3c1a4827af1b8ac15b, 0x3ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe661ce18ff55987308059b186823851ec7dd9ca1161de93d5174d66e8382e9bb2fe84e47, 2, 'B-571', 'nistb571'),
 ]
 
+# Prime curves y^2 = x^3 - 3x + b over GF(p) (a = p - 3 for all six):
+# name, p, b, Gx, Gy, n, h, NIST name, OpenSSL speed name, OpenSSL name
+PRIME = [
+    ('secp160r1', 0xffffffffffffffffffffffffffffffff7fffffff, 0x1c97befc54bd7a8b65acf89f81d4d4adc565fa45, 0x4a96b5688ef573284664698968c38bb913cbfc82, 0x23a628553168947d59dcc912042351377ac5fb32, 0x100000000000000000001f4c8f927aed3ca752257, 1, None, None, None),
+    ('secp192r1', 0xfffffffffffffffffffffffffffffffeffffffffffffffff, 0x64210519e59c80e70fa7e9ab72243049feb8deecc146b9b1, 0x188da80eb03090f67cbf20eb43a18800f4ff0afd82ff1012, 0x7192b95ffc8da78631011ed6b24cdd573f977a11e794811, 0xffffffffffffffffffffffff99def836146bc9b1b4d22831, 1, 'P-192', 'nistp192', 'prime192v1'),
+    ('secp224r1', 0xffffffffffffffffffffffffffffffff000000000000000000000001, 0xb4050a850c04b3abf54132565044b0b7d7bfd8ba270b39432355ffb4, 0xb70e0cbd6bb4bf7f321390b94a03c1d356c21122343280d6115c1d21, 0xbd376388b5f723fb4c22dfe6cd4375a05a07476444d5819985007e34, 0xffffffffffffffffffffffffffff16a2e0b8f03e13dd29455c5c2a3d, 1, 'P-224', 'nistp224', None),
+    ('secp256r1', 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff, 0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b, 0x6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296, 0x4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5, 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551, 1, 'P-256', 'nistp256', 'prime256v1'),
+    ('secp384r1', 0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff, 0xb3312fa7e23ee7e4988e056be3f82d19181d9c6efe8141120314088f5013875ac656398d8a2ed19d2a85c8edd3ec2aef, 0xaa87ca22be8b05378eb1c71ef320ad746e1d3b628ba79b9859f741e082542a385502f25dbf55296c3a545e3872760ab7, 0x3617de4a96262c6f5d9e98bf9292dc29f8f41dbd289a147ce9da3113b5f0b8c00a60b1ce1d7e819d7a431d7c90ea0e5f, 0xffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973, 1, 'P-384', 'nistp384', None),
+    ('secp521r1', 0x1ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff, 0x51953eb9618e1c9a1f929a21a0b68540eea2da725b99b315f3b8b489918ef109e156193951ec7e937b1652c0bd3bb1bf073573df883d2c34f1ef451fd46b503f00, 0xc6858e06b70404e9cd9e3ecb662395b4429c648139053fb521f828af606b4d3dbaa14b5e77efe75928fe1dc127a2ffa8de3348b3c1856a429bf97e7e31c2e5bd66, 0x11839296a789a3bc0045c8a5fb42c7d1bd998f54449579b446817afbd17273e662c97ee72995ef42640c550b9013fad0761353c7086a272c24088be94769fd16650, 0x1fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffa51868783bf2f966b7fcc0148f709a5d03bb5c9b8899c47aebb6fb71e91386409, 1, 'P-521', 'nistp521', None),
+]
+
+
+def padd(p, P, Q):
+    """affine addition on y^2 = x^3 - 3x + b mod p; None is the identity"""
+    if P is None:
+        return Q
+    if Q is None:
+        return P
+    (x1, y1), (x2, y2) = P, Q
+    if x1 == x2:
+        if (y1 + y2) % p == 0:
+            return None
+        lam = (3 * x1 * x1 - 3) * pow(2 * y1, -1, p) % p
+    else:
+        lam = (y2 - y1) * pow(x2 - x1, -1, p) % p
+    x3 = (lam * lam - x1 - x2) % p
+    return (x3, (lam * (x1 - x3) - y1) % p)
+
+
+def pmul(p, k, P):
+    R = None
+    for bit in bin(k)[2:]:
+        R = padd(p, R, R)
+        if bit == '1':
+            R = padd(p, R, P)
+    return R
+
+
 # named-curve OIDs (SEC 2 / RFC 5480), DER content bytes
 OIDS = {
     'sect163k1': '2b81040001', 'sect163r1': '2b81040002', 'sect163r2': '2b8104000f',
@@ -137,9 +175,43 @@ def gen_data(out):
         al = ', '.join('"%s"' % x if x != 'NULL' else 'NULL' for x in aliases)
         oid = bytes.fromhex(OIDS[name])
         oidc = '{' + ', '.join('0x%02x' % b for b in oid) + '}, %d' % len(oid)
-        entries.append(('    {"%s", {%s}, ' + oidc + ', EC_KIND_BINARY, %d, %d, %d, %d,\n     {%d, %d, %s, 0x%016xULL, %s},\n     &ec2_%s, %d},')
+        entries.append(('    {"%s", {%s}, ' + oidc + ', EC_KIND_BINARY, %d, %d, %d, %d,\n     {%d, %d, %s, 0x%016xULL, %s},\n     &ec2_%s, %d, NULL},')
                        % (name, al, m, (m + 7) // 8, (nbits + 7) // 8, h, nl, nbits, cwords(n, nl), n0inv,
                           cwords(rr, nl), ident, fields.index(m)))
+    for (name, p, b, gx, gy, n, h, nist, speed, oname) in PRIME:
+        G = (gx, gy)
+        assert (gy * gy - gx ** 3 + 3 * gx - b) % p == 0
+        assert pmul(p, n, G) is None and h == 1
+        pbits = p.bit_length()
+        fnb, fnl, fn0, frr = sc_consts(p)
+        R = 1 << (64 * fnl)
+        mont = lambda v: v * R % p
+        nbits = n.bit_length()
+        pos = (nbits + 3) // 4 + 1
+        o.append('static const uint64_t base_%s[%d * 8 * 2 * %d] = {' % (name, pos, fnl))
+        B = G
+        for i in range(pos):
+            P = B
+            for j in range(8):
+                o.append('    ' + ', '.join('0x%016xULL' % w for w in words(mont(P[0]), fnl) + words(mont(P[1]), fnl)) + ',')
+                P = padd(p, P, B)
+            for _ in range(4):
+                B = padd(p, B, B)
+        o.append('};')
+        o.append('static const ecp_params ecp_%s = {' % name)
+        o.append('    {%d, %d, %s, 0x%016xULL, %s},' % (fnl, fnb, cwords(p, fnl), fn0, cwords(frr, fnl)))
+        o.append('    %s, %s, %s, %s,' % (cwords(mont(b), fnl), cwords(mont(1), fnl), cwords(gx, fnl), cwords(gy, fnl)))
+        o.append('    base_%s, %d,' % (name, pos))
+        o.append('};')
+        o.append('')
+        nbits, nl, n0inv, rr = sc_consts(n)
+        aliases = [x for x in (nist, speed, oname) if x]
+        al = ', '.join('"%s"' % x for x in aliases) if aliases else 'NULL'
+        oid = bytes.fromhex(OIDS[name])
+        oidc = '{' + ', '.join('0x%02x' % b_ for b_ in oid) + '}, %d' % len(oid)
+        entries.append(('    {"%s", {%s}, ' + oidc + ', EC_KIND_PRIME, %d, %d, %d, %d,\n     {%d, %d, %s, 0x%016xULL, %s},\n     NULL, 0, &ecp_%s},')
+                       % (name, al, pbits, (pbits + 7) // 8, (nbits + 7) // 8, h, nl, nbits, cwords(n, nl), n0inv,
+                          cwords(rr, nl), name))
     o.append('const struct fastec_curve ec_curve_table[] = {')
     o.extend(entries)
     o.append('};')

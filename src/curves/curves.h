@@ -33,6 +33,20 @@ typedef struct ec2_params {
     unsigned base_exc;            /* first position where acc = +-entry can occur */
 } ec2_params;
 
+/* Prime-curve parameters y^2 = x^3 - 3x + b over GF(p); field elements in
+ * Montgomery form modulo p, fp.nlimbs words. */
+typedef struct ecp_params {
+    sc_params fp;                 /* p as a Montgomery modulus */
+    uint64_t b[EC_MAX_WORDS];     /* b R mod p */
+    uint64_t one[EC_MAX_WORDS];   /* R mod p */
+    uint64_t gx[EC_MAX_WORDS];    /* G, plain */
+    uint64_t gy[EC_MAX_WORDS];
+    /* Fixed-base table: entry (i, j) = (j + 1) * 16^i * G, affine, Montgomery
+     * form, x then y, fp.nlimbs words each */
+    const uint64_t *base;
+    unsigned base_pos;
+} ecp_params;
+
 struct ec_ops;
 
 struct fastec_curve {
@@ -47,7 +61,8 @@ struct fastec_curve {
     unsigned cofactor;
     sc_params sc;                 /* the order n */
     const ec2_params *ec2;        /* binary curves */
-    unsigned impl_index;          /* index into the per-field implementation table */
+    unsigned impl_index;          /* binary: index into the per-field implementation table */
+    const ecp_params *ecp;        /* prime curves */
 };
 
 extern const struct fastec_curve ec_curve_table[];

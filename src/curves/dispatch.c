@@ -20,9 +20,15 @@ EC2_FIELDS(DECL_CLMUL)
 /* indexed by ec2_params.field_index (fields in increasing m), then by cpu_level */
 static const ec_ops *const ec2_impls[][NBACKENDS] = {EC2_FIELDS(ROW)};
 
+extern const ec_ops ecp_ops_portable;
+
 unsigned ec_backends(const struct fastec_curve *c, const ec_ops *ops[EC_MAX_BACKENDS])
 {
     unsigned n = 0;
+    if (c->kind == EC_KIND_PRIME) {
+        ops[n++] = &ecp_ops_portable;
+        return n;
+    }
     enum cpu_level hw = cpu_level_hw();
     for (unsigned l = 0; l < NBACKENDS && l <= (unsigned)hw; l++) ops[n++] = ec2_impls[c->impl_index][l];
     return n;
@@ -30,6 +36,7 @@ unsigned ec_backends(const struct fastec_curve *c, const ec_ops *ops[EC_MAX_BACK
 
 const ec_ops *ec_ops_for(const struct fastec_curve *c)
 {
+    if (c->kind == EC_KIND_PRIME) return &ecp_ops_portable;
     unsigned l = (unsigned)cpu_level();
     if (l >= NBACKENDS) l = NBACKENDS - 1;
     return ec2_impls[c->impl_index][l];

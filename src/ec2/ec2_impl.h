@@ -201,27 +201,13 @@ GF_FN const uint64_t *ec2_table_entry(const ec2_params *cp, unsigned i, unsigned
 
 /* ---- constant-time fixed-base multiplication ---- */
 
-/* Signed fixed-window digits of k (4 bits, d in [-8, 7], last digit 0 or 1),
- * branch-free; pos digits (public count). */
-GF_FN void ec2_recode4(int8_t *d, const uint64_t *k, unsigned pos)
-{
-    uint64_t c = 0;
-    for (unsigned i = 0; i < pos; i++) {
-        unsigned b = 4 * i;
-        uint64_t v = (b < 64 * SC_MAX_LIMBS) ? (k[b / 64] >> (b % 64)) & 15 : 0;
-        uint64_t t = v + c;
-        c = (t + 8) >> 4;
-        d[i] = (int8_t)(int64_t)(t - 16 * c);
-    }
-}
-
 GF_FN_NOINLINE uint64_t ec2_mul_base_ct(const ec2_params *cp, const ec2_k *K, aff_pt *res, const uint64_t *k)
 {
     int8_t d[SC_MAX_LIMBS * 16 + 2];
     ld_pt acc, sum, dbl, start;
     aff_pt T;
     fe A, B;
-    ec2_recode4(d, k, cp->base_pos);
+    sc_recode4(d, k, cp->base_pos);
     fe_one(acc.X);
     fe_zero(acc.Y);
     fe_zero(acc.Z);
@@ -535,7 +521,7 @@ GF_OP int ec2_op_verify_vartime(const struct fastec_curve *c, const uint8_t *q_x
     }
     /* + u1 G from the fixed-base table */
     int8_t d[SC_MAX_LIMBS * 16 + 2];
-    ec2_recode4(d, u1->v, cp->base_pos);
+    sc_recode4(d, u1->v, cp->base_pos);
     for (unsigned i = 0; i < cp->base_pos; i++) {
         int dg = d[i];
         if (!dg) continue;

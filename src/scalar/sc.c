@@ -180,12 +180,38 @@ void sc_to_bytes(const sc_params *p, uint8_t *out, const sc_t *a)
     }
 }
 
-void sc_add(const sc_params *p, sc_t *r, const sc_t *a, const sc_t *b)
+void mod_mul(const sc_params *p, uint64_t *r, const uint64_t *a, const uint64_t *b) { mont_mul(p, r, a, b); }
+
+void mod_add(const sc_params *p, uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     uint64_t t[SC_MAX_LIMBS];
-    uint64_t carry = limbs_add(t, a->v, b->v, p->nlimbs);
-    reduce_once(p, r->v, t, carry);
-    ct_wipe(t, sizeof t);
+    uint64_t carry = limbs_add(t, a, b, p->nlimbs);
+    reduce_once(p, r, t, carry);
+    ct_wipe_words(t, p->nlimbs);
+}
+
+void mod_sub(const sc_params *p, uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    uint64_t t[SC_MAX_LIMBS], u[SC_MAX_LIMBS];
+    uint64_t borrow = limbs_sub(t, a, b, p->nlimbs);
+    limbs_add(u, t, p->n, p->nlimbs);
+    uint64_t m = ct_mask_bit(borrow);
+    for (unsigned i = 0; i < p->nlimbs; i++) r[i] = (u[i] & m) | (t[i] & ~m);
+    ct_wipe_words(t, p->nlimbs);
+    ct_wipe_words(u, p->nlimbs);
+}
+
+/* limbs above nlimbs are zero in every sc_t a function here produces
+ * (recodings read whole windows past bitlen(n)) */
+static void sc_clear_tail(const sc_params *p, sc_t *r)
+{
+    for (unsigned i = p->nlimbs; i < SC_MAX_LIMBS; i++) r->v[i] = 0;
+}
+
+void sc_add(const sc_params *p, sc_t *r, const sc_t *a, const sc_t *b)
+{
+    mod_add(p, r->v, a->v, b->v);
+    sc_clear_tail(p, r);
 }
 
 void sc_mul(const sc_params *p, sc_t *r, const sc_t *a, const sc_t *b)
@@ -193,6 +219,7 @@ void sc_mul(const sc_params *p, sc_t *r, const sc_t *a, const sc_t *b)
     uint64_t t[SC_MAX_LIMBS];
     mont_mul(p, t, a->v, b->v);
     mont_mul(p, r->v, t, p->rr);
+    sc_clear_tail(p, r);
     ct_wipe(t, sizeof t);
 }
 
@@ -226,6 +253,7 @@ void sc_inv(const sc_params *p, sc_t *r, const sc_t *a)
         mont_mul(p, x, x, tab[idx]);
     }
     mont_mul(p, r->v, x, one);
+    sc_clear_tail(p, r);
     ct_wipe(tab, sizeof tab);
     ct_wipe(x, sizeof x);
 }

@@ -33,6 +33,12 @@ void sc_from_bytes_reduce(const sc_params *p, sc_t *r, const uint8_t *in, size_t
 void sc_to_bytes(const sc_params *p, uint8_t *out, const sc_t *a); /* scalar_size bytes */
 
 void sc_add(const sc_params *p, sc_t *r, const sc_t *a, const sc_t *b);
+
+/* Raw limbs modulo p->n (also used for prime fields): Montgomery product
+ * a b R^-1, sum and difference of values below the modulus. Constant-time. */
+void mod_mul(const sc_params *p, uint64_t *r, const uint64_t *a, const uint64_t *b);
+void mod_add(const sc_params *p, uint64_t *r, const uint64_t *a, const uint64_t *b);
+void mod_sub(const sc_params *p, uint64_t *r, const uint64_t *a, const uint64_t *b);
 void sc_mul(const sc_params *p, sc_t *r, const sc_t *a, const sc_t *b);
 void sc_mul_small(const sc_params *p, sc_t *r, const sc_t *a, unsigned h);
 void sc_inv(const sc_params *p, sc_t *r, const sc_t *a);           /* Fermat, constant-time */
@@ -41,5 +47,19 @@ uint64_t sc_is_zero(const sc_params *p, const sc_t *a);           /* mask */
 int sc_eq_vartime(const sc_params *p, const sc_t *a, const sc_t *b);
 /* Returns mask: a < b as nlimbs-limb integers. */
 uint64_t sc_lt(const sc_params *p, const sc_t *a, const sc_t *b);
+
+/* Signed fixed-window digits of k (4 bits, d in [-8, 7], the last one 0 or
+ * 1): k = sum d_i 16^i. Branch-free; pos (the digit count) is public. */
+static inline void sc_recode4(int8_t *d, const uint64_t *k, unsigned pos)
+{
+    uint64_t c = 0;
+    for (unsigned i = 0; i < pos; i++) {
+        unsigned b = 4 * i;
+        uint64_t v = (b < 64 * SC_MAX_LIMBS) ? (k[b / 64] >> (b % 64)) & 15 : 0;
+        uint64_t t = v + c;
+        c = (t + 8) >> 4;
+        d[i] = (int8_t)(int64_t)(t - 16 * c);
+    }
+}
 
 #endif
