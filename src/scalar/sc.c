@@ -39,8 +39,19 @@ static void reduce_once(const sc_params *p, uint64_t *r, const uint64_t *a, uint
     /* keep t unless (borrow and no carry-in) */
     uint64_t keep_a = ct_mask_bit(borrow & ~hi & 1);
     for (unsigned i = 0; i < p->nlimbs; i++) r[i] = (a[i] & keep_a) | (t[i] & ~keep_a);
-    ct_wipe_words(t, p->nlimbs);
 }
+
+/* calls fn(p, r, a, b, nl) with nl a constant for the usual limb counts */
+#define MOD_DISPATCH(fn, p, r, a, b)                                              \
+    switch ((p)->nlimbs) {                                                        \
+    case 3: fn(p, r, a, b, 3); break;                                             \
+    case 4: fn(p, r, a, b, 4); break;                                             \
+    case 5: fn(p, r, a, b, 5); break;                                             \
+    case 6: fn(p, r, a, b, 6); break;                                             \
+    case 7: fn(p, r, a, b, 7); break;                                             \
+    case 9: fn(p, r, a, b, 9); break;                                             \
+    default: fn(p, r, a, b, (p)->nlimbs); break;                                  \
+    }
 
 /* r = a b R^-1 mod n (CIOS), inputs below n. Inlined into mont_mul with a
  * constant nl per limb count, so every loop is unrolled. */
@@ -72,20 +83,11 @@ static inline __attribute__((always_inline)) void mont_mul_n(const sc_params *p,
         t[nl] = t[nl + 1] + (uint64_t)(s >> 64);
     }
     reduce_once(p, r, t, t[nl]);
-    ct_wipe_words(t, nl + 2);
 }
 
 static void mont_mul(const sc_params *p, uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    switch (p->nlimbs) { /* public */
-    case 3: mont_mul_n(p, r, a, b, 3); break;
-    case 4: mont_mul_n(p, r, a, b, 4); break;
-    case 5: mont_mul_n(p, r, a, b, 5); break;
-    case 6: mont_mul_n(p, r, a, b, 6); break;
-    case 7: mont_mul_n(p, r, a, b, 7); break;
-    case 9: mont_mul_n(p, r, a, b, 9); break;
-    default: mont_mul_n(p, r, a, b, p->nlimbs); break;
-    }
+    MOD_DISPATCH(mont_mul_n, p, r, a, b) /* nlimbs is public */
 }
 
 static void be_to_limbs(uint64_t *r, unsigned nlimbs, const uint8_t *in, size_t len)
@@ -182,24 +184,31 @@ void sc_to_bytes(const sc_params *p, uint8_t *out, const sc_t *a)
 
 void mod_mul(const sc_params *p, uint64_t *r, const uint64_t *a, const uint64_t *b) { mont_mul(p, r, a, b); }
 
-void mod_add(const sc_params *p, uint64_t *r, const uint64_t *a, const uint64_t *b)
-{
-    uint64_t t[SC_MAX_LIMBS];
-    uint64_t carry = limbs_add(t, a, b, p->nlimbs);
-    reduce_once(p, r, t, carry);
-    ct_wipe_words(t, p->nlimbs);
-}
-
-void mod_sub(const sc_params *p, uint64_t *r, const uint64_t *a, const uint64_t *b)
+/* Sum and difference, inlined per limb count like mont_mul. The
+ * per-operation temporaries are not wiped (they are overwritten by the next
+ * operation; the routines holding secrets wipe their own state). */
+static inline __attribute__((always_inline)) void mod_add_n(const sc_params *p, uint64_t *r, const uint64_t *a,
+                                                            const uint64_t *b, const unsigned nl)
 {
     uint64_t t[SC_MAX_LIMBS], u[SC_MAX_LIMBS];
-    uint64_t borrow = limbs_sub(t, a, b, p->nlimbs);
-    limbs_add(u, t, p->n, p->nlimbs);
-    uint64_t m = ct_mask_bit(borrow);
-    for (unsigned i = 0; i < p->nlimbs; i++) r[i] = (u[i] & m) | (t[i] & ~m);
-    ct_wipe_words(t, p->nlimbs);
-    ct_wipe_words(u, p->nlimbs);
+    uint64_t carry = limbs_add(t, a, b, nl);
+    uint64_t borrow = limbs_sub(u, t, p->n, nl);
+    uint64_t keep_t = ct_mask_bit(borrow & ~carry & 1);
+    for (unsigned i = 0; i < nl; i++) r[i] = (t[i] & keep_t) | (u[i] & ~keep_t);
 }
+
+static inline __attribute__((always_inline)) void mod_sub_n(const sc_params *p, uint64_t *r, const uint64_t *a,
+                                                            const uint64_t *b, const unsigned nl)
+{
+    uint64_t t[SC_MAX_LIMBS], u[SC_MAX_LIMBS];
+    uint64_t borrow = limbs_sub(t, a, b, nl);
+    limbs_add(u, t, p->n, nl);
+    uint64_t m = ct_mask_bit(borrow);
+    for (unsigned i = 0; i < nl; i++) r[i] = (u[i] & m) | (t[i] & ~m);
+}
+
+void mod_add(const sc_params *p, uint64_t *r, const uint64_t *a, const uint64_t *b) { MOD_DISPATCH(mod_add_n, p, r, a, b) }
+void mod_sub(const sc_params *p, uint64_t *r, const uint64_t *a, const uint64_t *b) { MOD_DISPATCH(mod_sub_n, p, r, a, b) }
 
 /* limbs above nlimbs are zero in every sc_t a function here produces
  * (recodings read whole windows past bitlen(n)) */
