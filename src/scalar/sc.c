@@ -9,7 +9,8 @@
 typedef unsigned __int128 u128;
 
 /* r = a - b over n limbs, returns the borrow (0 or 1) */
-static uint64_t limbs_sub(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned n)
+static inline __attribute__((always_inline)) uint64_t limbs_sub(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                                                               unsigned n)
 {
     uint64_t borrow = 0;
     for (unsigned i = 0; i < n; i++) {
@@ -20,7 +21,8 @@ static uint64_t limbs_sub(uint64_t *r, const uint64_t *a, const uint64_t *b, uns
     return borrow;
 }
 
-static uint64_t limbs_add(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned n)
+static inline __attribute__((always_inline)) uint64_t limbs_add(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                                                               unsigned n)
 {
     uint64_t carry = 0;
     for (unsigned i = 0; i < n; i++) {
@@ -32,7 +34,8 @@ static uint64_t limbs_add(uint64_t *r, const uint64_t *a, const uint64_t *b, uns
 }
 
 /* r = (hi:a) mod n for a < 2n given as nlimbs limbs plus a carry word hi */
-static void reduce_once(const sc_params *p, uint64_t *r, const uint64_t *a, uint64_t hi)
+static inline __attribute__((always_inline)) void reduce_once(const sc_params *p, uint64_t *r, const uint64_t *a,
+                                                             uint64_t hi)
 {
     uint64_t t[SC_MAX_LIMBS];
     uint64_t borrow = limbs_sub(t, a, p->n, p->nlimbs);
