@@ -1,7 +1,8 @@
-/* NIST CAVP ECDSA known answers (tests/vectors/ecdsa_*.txt, converted by
- * tools/convert_vectors.py): KeyPair (d -> Q), PKV (key validity), SigGen
- * (public key from d, the exact (R, S) for the given nonce k, and verification)
- * and SigVer (expected pass/fail). Every record runs; an unknown curve fails.
+/* NIST CAVP known answers (tests/vectors/ecdsa_*.txt and ecdh_*.txt,
+ * converted by tools/convert_vectors.py): KeyPair (d -> Q), PKV (key
+ * validity), SigGen (public key from d, the exact (R, S) for the given nonce
+ * k, and verification), SigVer (expected pass/fail) and KAS ECC ZZ-only ECDH.
+ * Every record runs; an unknown curve fails.
  * Usage: test_vectors FILE... */
 #include "ec_ops.h"
 #include "fastec.h"
@@ -23,7 +24,7 @@ static size_t make_pub(const fastec_curve *c, uint8_t *pub, const char *qx, cons
     return 1 + 2 * fs;
 }
 
-static unsigned long counts[4];
+static unsigned long counts[5];
 
 static void run_line(char *line, const char *file, int lineno)
 {
@@ -91,6 +92,24 @@ static void run_line(char *line, const char *file, int lineno)
         int rc = ok ? fastec_ecdsa_verify(c, pub, plen, dg, h->digest_len, sig) : FASTEC_ERR_SIG_RANGE;
         if (f[8][0] == 'P') CHECK(rc == FASTEC_OK, "%s:%d SigVer: valid signature rejected (%d)", file, lineno, rc);
         else CHECK(rc != FASTEC_OK, "%s:%d SigVer: invalid signature accepted", file, lineno);
+    } else if (!strcmp(f[0], "ecdh") && nf == 10) {
+        /* we are the IUT: P iff our public key is QsIUT, both keys are
+         * valid, and both sides compute Z */
+        counts[4]++;
+        uint8_t dcavs[MAXS], qcavs[1 + 2 * MAXF], z[MAXF], z1[MAXF], z2[MAXF];
+        size_t ql;
+        int ok = t_unhex(dcavs, ss, f[2]) >= 0 && t_unhex(priv, ss, f[5]) >= 0 && t_unhex(z, fs, f[8]) >= 0;
+        CHECK(ok, "%s:%d ecdh parse", file, lineno);
+        ql = make_pub(c, qcavs, f[3], f[4]);
+        plen = make_pub(c, pub, f[6], f[7]);
+        int good = ql && plen;
+        good = good && fastec_ecdh(c, priv, qcavs, ql, z1) == FASTEC_OK && !memcmp(z1, z, fs);
+        good = good && fastec_public_key(c, priv, 0, pub2, &plen2) == FASTEC_OK && plen2 == plen &&
+               !memcmp(pub, pub2, plen);
+        good = good && fastec_public_key_check(c, pub, plen) == FASTEC_OK;
+        good = good && fastec_ecdh(c, dcavs, pub, plen, z2) == FASTEC_OK && !memcmp(z2, z, fs);
+        if (f[9][0] == 'P') CHECK(good, "%s:%d ECDH: valid exchange failed", file, lineno);
+        else CHECK(!good, "%s:%d ECDH: altered exchange accepted", file, lineno);
     } else {
         CHECK(0, "%s:%d malformed record", file, lineno);
     }
@@ -109,8 +128,8 @@ int main(int argc, char **argv)
         while (fgets(line, sizeof line, fp)) run_line(line, argv[i], ++n);
         fclose(fp);
     }
-    printf("records: %lu keypair, %lu pkv, %lu siggen, %lu sigver (backend %s)\n", counts[0], counts[1], counts[2],
-           counts[3], fastec_curve_backend(fastec_curve_at(0)));
-    CHECK(counts[0] && counts[1] && counts[2] && counts[3], "some record kind never ran");
+    printf("records: %lu keypair, %lu pkv, %lu siggen, %lu sigver, %lu ecdh (backend %s)\n", counts[0], counts[1],
+           counts[2], counts[3], counts[4], fastec_curve_backend(fastec_curve_at(0)));
+    CHECK(counts[0] && counts[1] && counts[2] && counts[3] && counts[4], "some record kind never ran");
     return t_done("test_vectors");
 }

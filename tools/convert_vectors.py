@@ -9,6 +9,9 @@ Output: one record per line, fields separated by single spaces:
   pkv     CURVE Qx Qy P|F
   siggen  CURVE HASH Msg d Qx Qy k R S
   sigver  CURVE HASH Msg Qx Qy R S P|F
+  ecdh    CURVE dsCAVS QsCAVSx QsCAVSy dsIUT QsIUTx QsIUTy Z P|F
+          (KAS ECC static unified, ZZ only: P when both keys are valid and
+          both sides compute Z; F when a key, the private key or Z was altered)
 CURVE is the NIST name (K-163, B-233, ...); HASH is SHA-1 .. SHA-512 (FIPS
 186-2 files use SHA-1 throughout). Hex as in the source.
 
@@ -94,6 +97,28 @@ def convert(src, kind, rel, out_dir, tag):
     print('%s: %d records' % (out, len(lines)))
 
 
+KAS_CURVES = {'EA': 'P-192', 'EB': 'P-224', 'EC': 'P-256', 'ED': 'P-384', 'EE': 'P-521'}
+
+
+def convert_kas(src_ecdh, out_dir):
+    lines = []
+    for rel in ('KASValidityTest_ECCStaticUnified_NOKC_ZZOnly_init.fax',
+                'KASValidityTest_ECCStaticUnified_NOKC_ZZOnly_resp.fax'):
+        for section, r in records(os.path.join(src_ecdh, rel)):
+            if section is None or 'Z' not in r or 'Result' not in r:
+                continue
+            curve = KAS_CURVES[section.split()[0]]
+            lines.append('ecdh %s %s %s %s %s %s %s %s %s' % (curve, r['dsCAVS'], r['QsCAVSx'], r['QsCAVSy'], r['dsIUT'],
+                                                          r['QsIUTx'], r['QsIUTy'], r['Z'], result(r['Result'])))
+    out = os.path.join(out_dir, 'ecdh_kas_zzonly.txt')
+    with open(out, 'w') as f:
+        f.write('# Converted by tools/convert_vectors.py from NIST CAVP KASValidityTest_ECCStaticUnified_NOKC_ZZOnly\n')
+        f.write('# _init.fax and _resp.fax (Debian python3-cryptography-vectors: cryptography_vectors/asymmetric/ECDH)\n')
+        f.write('# %d records\n' % len(lines))
+        f.write('\n'.join(lines) + '\n')
+    print('%s: %d records' % (out, len(lines)))
+
+
 def main():
     src = sys.argv[1] if len(sys.argv) > 1 else DEFAULT_SRC
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -104,6 +129,7 @@ def main():
         convert(src, 'pkv', d + '/PKV.rsp', out_dir, tag)
         convert(src, 'siggen', d + '/SigGen.txt', out_dir, tag)
         convert(src, 'sigver', d + '/SigVer.rsp', out_dir, tag)
+    convert_kas(os.path.join(os.path.dirname(src), 'ECDH'), out_dir)
 
 
 if __name__ == '__main__':
