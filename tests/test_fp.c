@@ -1,0 +1,97 @@
+/* Prime-field and scalar arithmetic (the shared Montgomery code) against
+ * OpenSSL's BN on random and edge inputs: 0, 1, p - 1, p - 2, values with
+ * every limb full below p, powers of two at every limb boundary; Montgomery
+ * product, sum and difference, for every prime p and every order n. */
+#include <openssl/bn.h>
+
+#include "curves/curves.h"
+#include "fastec.h"
+#include "scalar/sc.h"
+#include "testutil.h"
+
+static BIGNUM *bn(const uint64_t *w, unsigned nl)
+{
+    uint8_t be[80];
+    for (unsigned i = 0; i < nl; i++)
+        for (int j = 0; j < 8; j++) be[8 * (nl - 1 - i) + (7 - j)] = (uint8_t)(w[i] >> (8 * j));
+    return BN_bin2bn(be, (int)(8 * nl), NULL);
+}
+
+static void to_words(uint64_t *w, unsigned nl, const BIGNUM *b)
+{
+    uint8_t be[80];
+    BN_bn2binpad(b, be, (int)(8 * nl));
+    for (unsigned i = 0; i < nl; i++) {
+        w[i] = 0;
+        for (int j = 0; j < 8; j++) w[i] |= (uint64_t)be[8 * (nl - 1 - i) + (7 - j)] << (8 * j);
+    }
+}
+
+static void test_modulus(const char *what, const sc_params *m, BN_CTX *ctx)
+{
+    const unsigned nl = m->nlimbs;
+    BIGNUM *M = bn(m->n, nl), *R = BN_new(), *Rinv = BN_new(), *A = BN_new(), *B = BN_new(), *W = BN_new(),
+           *G = BN_new();
+    BN_zero(R);
+    BN_set_bit(R, (int)(64 * nl));
+    BN_mod_inverse(Rinv, R, M, ctx);
+    BIGNUM *edge[12];
+    int ne = 0;
+    edge[ne++] = BN_new();                       /* 0 */
+    edge[ne] = BN_new(), BN_one(edge[ne]), ne++; /* 1 */
+    edge[ne] = BN_dup(M), BN_sub_word(edge[ne], 1), ne++;
+    edge[ne] = BN_dup(M), BN_sub_word(edge[ne], 2), ne++;
+    for (unsigned k = 1; k < nl && ne < 10; k++) { /* 2^(64k) - 1 and 2^(64k) */
+        BIGNUM *t = BN_new();
+        BN_set_bit(t, (int)(64 * k));
+        if (BN_cmp(t, M) < 0) edge[ne++] = BN_dup(t);
+        BN_sub_word(t, 1);
+        if (BN_cmp(t, M) < 0 && ne < 11) edge[ne++] = t;
+        else BN_free(t);
+    }
+    for (int it = 0; it < 3000; it++) {
+        if (it < ne * ne) {
+            BN_copy(A, edge[it / ne]);
+            BN_copy(B, edge[it % ne]);
+        } else {
+            BN_rand_range(A, M);
+            BN_rand_range(B, M);
+        }
+        uint64_t a[9] = {0}, b[9] = {0}, r[9] = {0}, want[9] = {0};
+        to_words(a, nl, A);
+        to_words(b, nl, B);
+        mod_mul(m, r, a, b);
+        BN_mod_mul(W, A, B, M, ctx);
+        BN_mod_mul(W, W, Rinv, M, ctx);
+        to_words(want, nl, W);
+        CHECK(!memcmp(r, want, 8 * nl), "%s: Montgomery product differs from BN (it %d)", what, it);
+        mod_add(m, r, a, b);
+        BN_mod_add(W, A, B, M, ctx);
+        to_words(want, nl, W);
+        CHECK(!memcmp(r, want, 8 * nl), "%s: sum differs (it %d)", what, it);
+        mod_sub(m, r, a, b);
+        BN_mod_sub(W, A, B, M, ctx);
+        to_words(want, nl, W);
+        CHECK(!memcmp(r, want, 8 * nl), "%s: difference differs (it %d)", what, it);
+    }
+    for (int i = 0; i < ne; i++) BN_free(edge[i]);
+    BN_free(M), BN_free(R), BN_free(Rinv), BN_free(A), BN_free(B), BN_free(W), BN_free(G);
+}
+
+int main(void)
+{
+    t_seed();
+    BN_CTX *ctx = BN_CTX_new();
+    for (size_t i = 0; i < fastec_curve_count(); i++) {
+        const fastec_curve *c = fastec_curve_at(i);
+        char what[64];
+        snprintf(what, sizeof what, "%s n", c->name);
+        test_modulus(what, &c->sc, ctx);
+        if (c->kind == EC_KIND_PRIME) {
+            snprintf(what, sizeof what, "%s p", c->name);
+            test_modulus(what, &c->ecp->fp, ctx);
+        }
+    }
+    BN_CTX_free(ctx);
+    return t_done("test_fp");
+}
