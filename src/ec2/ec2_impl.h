@@ -446,15 +446,7 @@ GF_FN int ec2_x_matches_vartime(const struct fastec_curve *c, const ld_pt *R, co
         memcpy(cf, cand, sizeof cf);
         fe_mul(t, cf, R->Z);
         if (fe_eq_vartime(t, R->X)) return 1;
-        uint64_t carry = 0;
-        for (unsigned i = 0; i <= GF_NW; i++) {
-            uint64_t ni = (i < nl && i < SC_MAX_LIMBS) ? c->sc.n[i] : 0;
-            uint64_t s = cand[i] + ni;
-            uint64_t c1 = s < ni;
-            s += carry;
-            carry = c1 | (s < carry);
-            cand[i] = s;
-        }
+        sc_add_n_vartime(&c->sc, cand, GF_NW + 1);
     }
 }
 

@@ -465,16 +465,7 @@ static int ecp_op_verify_vartime(const struct fastec_curve *cv, const uint8_t *q
         MUL(cm, cand, c->m->rr);
         MUL(t, cm, R.Z);
         if (!memcmp(t, R.X, c->nl * 8)) return FASTEC_OK;
-        uint64_t carry = 0;
-        for (unsigned i = 0; i < c->nl; i++) {
-            uint64_t ni = i < cv->sc.nlimbs ? cv->sc.n[i] : 0;
-            uint64_t s = cand[i] + ni;
-            uint64_t c1 = s < ni;
-            s += carry;
-            carry = c1 | (s < carry);
-            cand[i] = s;
-        }
-        if (carry) return FASTEC_ERR_SIG_INVALID;
+        if (sc_add_n_vartime(&cv->sc, cand, c->nl)) return FASTEC_ERR_SIG_INVALID;
     }
 }
 

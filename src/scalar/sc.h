@@ -48,6 +48,22 @@ int sc_eq_vartime(const sc_params *p, const sc_t *a, const sc_t *b);
 /* Returns mask: a < b as nlimbs-limb integers. */
 uint64_t sc_lt(const sc_params *p, const sc_t *a, const sc_t *b);
 
+/* cand += n over `words` limbs (words >= nlimbs), returning the carry out;
+ * verification's r, r + n, r + 2n, ... candidates. Public data. */
+static inline uint64_t sc_add_n_vartime(const sc_params *p, uint64_t *cand, unsigned words)
+{
+    uint64_t carry = 0;
+    for (unsigned i = 0; i < words; i++) {
+        uint64_t ni = (i < p->nlimbs && i < SC_MAX_LIMBS) ? p->n[i] : 0;
+        uint64_t s = cand[i] + ni;
+        uint64_t c1 = s < ni;
+        s += carry;
+        carry = c1 | (s < carry);
+        cand[i] = s;
+    }
+    return carry;
+}
+
 /* Signed fixed-window digits of k (4 bits, d in [-8, 7], the last one 0 or
  * 1): k = sum d_i 16^i. Branch-free; pos (the digit count) is public. */
 static inline void sc_recode4(int8_t *d, const uint64_t *k, unsigned pos)
