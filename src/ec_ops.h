@@ -27,13 +27,19 @@ typedef struct ec_ops {
     int (*decompress_vartime)(const struct fastec_curve *c, uint8_t *xy, const uint8_t *x, int ybit);
     /* Variable time: the SEC 1 compression bit of a point. */
     int (*ybit_vartime)(const struct fastec_curve *c, const uint8_t *xy);
-    /* Field operations on nwords-word elements, exposed for tests. */
+    /* Field operations on nwords-word elements, exposed for tests; for prime
+     * fields Montgomery form (mul is a b R^-1, inv maps a R to a^-1 R, sqrt
+     * returns all-ones words when there is no root); the binary-only ones
+     * (halftrace, trace) are NULL there. */
     void (*fe_mul)(uint64_t *r, const uint64_t *a, const uint64_t *b);
     void (*fe_sqr)(uint64_t *r, const uint64_t *a);
     void (*fe_inv)(uint64_t *r, const uint64_t *a);
     void (*fe_sqrt)(uint64_t *r, const uint64_t *a);
     void (*fe_halftrace)(uint64_t *r, const uint64_t *a);
     int (*fe_trace)(const uint64_t *a);
+    /* prime fields: Montgomery-form sum and difference (NULL for binary fields) */
+    void (*fe_add)(uint64_t *r, const uint64_t *a, const uint64_t *b);
+    void (*fe_sub)(uint64_t *r, const uint64_t *a, const uint64_t *b);
 } ec_ops;
 
 /* Implementations for a curve: every backend compiled in, lowest first.

@@ -20,13 +20,27 @@ EC2_FIELDS(DECL_CLMUL)
 /* indexed by ec2_params.field_index (fields in increasing m), then by cpu_level */
 static const ec_ops *const ec2_impls[][NBACKENDS] = {EC2_FIELDS(ROW)};
 
-extern const ec_ops ecp_ops_portable;
+#define ECP_FIELDS(X) X(160) X(192) X(224) X(256) X(384) X(521)
+#define DECL_ECP(b) extern const ec_ops ecp_ops_##b;
+ECP_FIELDS(DECL_ECP)
+
+/* the prime curves' field sizes are distinct, so bitlen(p) names the instance */
+static const ec_ops *ecp_impl(const struct fastec_curve *c)
+{
+    switch (c->field_bits) {
+#define CASE_ECP(b) \
+    case b: return &ecp_ops_##b;
+        ECP_FIELDS(CASE_ECP)
+    default: return NULL;
+    }
+}
 
 unsigned ec_backends(const struct fastec_curve *c, const ec_ops *ops[EC_MAX_BACKENDS])
 {
     unsigned n = 0;
     if (c->kind == EC_KIND_PRIME) {
-        ops[n++] = &ecp_ops_portable;
+        const ec_ops *o = ecp_impl(c);
+        if (o) ops[n++] = o;
         return n;
     }
     enum cpu_level hw = cpu_level_hw();
@@ -36,7 +50,7 @@ unsigned ec_backends(const struct fastec_curve *c, const ec_ops *ops[EC_MAX_BACK
 
 const ec_ops *ec_ops_for(const struct fastec_curve *c)
 {
-    if (c->kind == EC_KIND_PRIME) return &ecp_ops_portable;
+    if (c->kind == EC_KIND_PRIME) return ecp_impl(c);
     unsigned l = (unsigned)cpu_level();
     if (l >= NBACKENDS) l = NBACKENDS - 1;
     return ec2_impls[c->impl_index][l];

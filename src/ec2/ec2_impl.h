@@ -274,45 +274,6 @@ GF_FN void ld_add_aff_vartime(const ec2_k *K, ld_pt *acc, int *inf, const aff_pt
     *acc = r;
 }
 
-/* width-w NAF of a (public), returns digit count */
-static int ec2_wnaf_vartime(int8_t *naf, const uint64_t *k, int nlimbs, int w)
-{
-    uint64_t v[SC_MAX_LIMBS + 1];
-    memcpy(v, k, sizeof(uint64_t) * (size_t)nlimbs);
-    v[nlimbs] = 0;
-    int len = 0;
-    const int64_t full = 1 << w, half = 1 << (w - 1);
-    for (;;) {
-        int nz = 0;
-        for (int i = 0; i <= nlimbs; i++) nz |= v[i] != 0;
-        if (!nz) break;
-        int64_t dgt = 0;
-        if (v[0] & 1) {
-            dgt = (int64_t)(v[0] & (uint64_t)(full - 1));
-            if (dgt >= half) dgt -= full;
-            /* v -= dgt */
-            if (dgt > 0) {
-                uint64_t bo = (uint64_t)dgt;
-                for (int i = 0; i <= nlimbs && bo; i++) {
-                    uint64_t o = v[i];
-                    v[i] = o - bo;
-                    bo = o < bo;
-                }
-            } else {
-                uint64_t ca = (uint64_t)(-dgt);
-                for (int i = 0; i <= nlimbs && ca; i++) {
-                    v[i] += ca;
-                    ca = v[i] < ca;
-                }
-            }
-        }
-        naf[len++] = (int8_t)dgt;
-        for (int i = 0; i < nlimbs; i++) v[i] = (v[i] >> 1) | (v[i + 1] << 63);
-        v[nlimbs] >>= 1;
-    }
-    return len;
-}
-
 GF_FN int ec2_decode_xy(aff_pt *p, const uint8_t *xy)
 {
     int okx = fe_from_bytes(p->x, xy);
@@ -499,7 +460,7 @@ GF_OP int ec2_op_verify_vartime(const struct fastec_curve *c, const uint8_t *q_x
     }
 
     int8_t naf[SC_MAX_LIMBS * 64 + 2];
-    int len = ec2_wnaf_vartime(naf, u2->v, (int)c->sc.nlimbs, W);
+    int len = sc_wnaf_vartime(naf, u2->v, (int)c->sc.nlimbs, W);
     ld_pt acc;
     int inf = 1;
     for (int i = len - 1; i >= 0; i--) {

@@ -25,4 +25,6 @@ const ec_ops EC2_OPS_SYM = {
     ec2_fe_sqrt,
     ec2_fe_halftrace,
     ec2_fe_trace,
+    NULL,
+    NULL,
 };

@@ -337,3 +337,42 @@ void sc_inv_vartime(const sc_params *p, sc_t *r, const sc_t *a)
     }
     memcpy(r->v, limbs_is_one_vt(u, nl) ? x1 : x2, nl * sizeof(uint64_t));
 }
+
+/* width-w NAF of k (public), returns the digit count */
+int sc_wnaf_vartime(int8_t *naf, const uint64_t *k, int nlimbs, int w)
+{
+    uint64_t v[SC_MAX_LIMBS + 1];
+    memcpy(v, k, sizeof(uint64_t) * (size_t)nlimbs);
+    v[nlimbs] = 0;
+    int len = 0;
+    const int64_t full = 1 << w, half = 1 << (w - 1);
+    for (;;) {
+        int nz = 0;
+        for (int i = 0; i <= nlimbs; i++) nz |= v[i] != 0;
+        if (!nz) break;
+        int64_t dgt = 0;
+        if (v[0] & 1) {
+            dgt = (int64_t)(v[0] & (uint64_t)(full - 1));
+            if (dgt >= half) dgt -= full;
+            /* v -= dgt */
+            if (dgt > 0) {
+                uint64_t bo = (uint64_t)dgt;
+                for (int i = 0; i <= nlimbs && bo; i++) {
+                    uint64_t o = v[i];
+                    v[i] = o - bo;
+                    bo = o < bo;
+                }
+            } else {
+                uint64_t ca = (uint64_t)(-dgt);
+                for (int i = 0; i <= nlimbs && ca; i++) {
+                    v[i] += ca;
+                    ca = v[i] < ca;
+                }
+            }
+        }
+        naf[len++] = (int8_t)dgt;
+        for (int i = 0; i < nlimbs; i++) v[i] = (v[i] >> 1) | (v[i + 1] << 63);
+        v[nlimbs] >>= 1;
+    }
+    return len;
+}

@@ -64,6 +64,10 @@ static inline uint64_t sc_add_n_vartime(const sc_params *p, uint64_t *cand, unsi
     return carry;
 }
 
+/* Width-w NAF of k (nlimbs limbs, public): digits naf[0..len) odd or 0, in
+ * (-2^(w-1), 2^(w-1)), k = sum naf_i 2^i; returns len (<= 64 nlimbs + 1). */
+int sc_wnaf_vartime(int8_t *naf, const uint64_t *k, int nlimbs, int w);
+
 /* Signed fixed-window digits of k (4 bits, d in [-8, 7], the last one 0 or
  * 1): k = sum d_i 16^i. Branch-free; pos (the digit count) is public. */
 static inline void sc_recode4(int8_t *d, const uint64_t *k, unsigned pos)

@@ -1,0 +1,571 @@
+/* Prime-curve points, y^2 = x^3 - 3x + b over GF(p), for the six SEC 2 /
+ * NIST prime curves (cofactor 1); compiled once per prime (ecp_inst.c) over
+ * that prime's field code (fp/fp_impl.h), Montgomery residues.
+ *
+ * Points are Jacobian (X : Y : Z), x = X/Z^2, y = Y/Z^3, the identity Z = 0.
+ * Doubling: dbl-2001-b (a = -3), 3M + 5S, maps the identity to itself.
+ * Addition: 12M + 4S, mixed with an affine point 8M + 3S; for P = -Q it gives
+ * Z = 0 by itself; the other special inputs (either one the identity, P = Q)
+ * are handled as follows.
+ *  - k P for a secret k (ECDH): signed 4-bit fixed windows over 1..8 P, the
+ *    row scanned whole, the sign applied by a masked negation. The
+ *    accumulator is 16 A P for the prefix A of the digits, and |16 A - k / 16^i|
+ *    < 16, so before the last step 16 A = +-d (mod n) only if A = d = 0: the
+ *    identity cases (masked selects) are the only special ones there. At the
+ *    last step 16 A = d (mod n) for k in {2, 4, ..., 16} and {n - 16, ...,
+ *    n - 2}, so that addition also computes the doubling and selects it by
+ *    mask. Every step does the same operations whatever the digits.
+ *  - k G for a secret k: the generated table of (j + 1) 16^i G (affine), one
+ *    mixed addition per digit, no doubling. The accumulator before position i
+ *    is below 16^i in absolute value, so acc = +-entry needs 9 16^i >= n:
+ *    only the last positions (4 i + 5 > bitlen(n)) take the addition with the
+ *    masked doubling as well.
+ *  - verification (public data): width-5 wNAF of u2 over 1, 3, ..., 15 Q
+ *    plus u1 G from the same table, branches on the special cases, and
+ *    x(R) = r tested as r Z^2 == X (and r + n while below p), no inversion. */
+#ifndef FASTEC_ECP_IMPL_H
+#define FASTEC_ECP_IMPL_H
+
+#include <string.h>
+
+#include "ct.h"
+#include "curves/curves.h"
+#include "ec_ops.h"
+#include "fastec.h"
+#include "fp/fp_impl.h"
+
+typedef fe fp;
+
+typedef struct {
+    fp X, Y, Z;
+} pp;
+
+#define MUL(r, a, b) fp_mul(r, a, b)
+#define SQR(r, a) fp_sqr(r, a)
+#define ADD(r, a, b) fp_add(r, a, b)
+#define SUB(r, a, b) fp_sub(r, a, b)
+
+/* ---- points ---- */
+
+static void pt_identity(pp *o)
+{
+    fp_copy(o->X, fp_one);
+    fp_copy(o->Y, fp_one);
+    memset(o->Z, 0, sizeof o->Z);
+}
+
+FP_INLINE void pt_cmov(pp *r, const pp *a, uint64_t mask)
+{
+    fp_cmov(r->X, a->X, mask);
+    fp_cmov(r->Y, a->Y, mask);
+    fp_cmov(r->Z, a->Z, mask);
+}
+
+/* dbl-2001-b, a = -3: 3M + 5S; o may be P */
+static void pt_dbl(pp *o, const pp *P)
+{
+    fp delta, gamma, beta, alpha, t, u, X3, Y3, Z3;
+    SQR(delta, P->Z);
+    SQR(gamma, P->Y);
+    MUL(beta, P->X, gamma);
+    SUB(t, P->X, delta);
+    ADD(u, P->X, delta);
+    MUL(alpha, t, u);
+    ADD(t, alpha, alpha);
+    ADD(alpha, alpha, t);          /* 3 (X - Z^2)(X + Z^2) */
+    ADD(t, P->Y, P->Z);
+    SQR(t, t);
+    SUB(t, t, gamma);
+    SUB(Z3, t, delta);             /* (Y + Z)^2 - Y^2 - Z^2 = 2 Y Z */
+    SQR(X3, alpha);
+    ADD(t, beta, beta);
+    ADD(t, t, t);                  /* 4 beta */
+    ADD(u, t, t);
+    SUB(X3, X3, u);                /* alpha^2 - 8 beta */
+    SUB(t, t, X3);
+    MUL(Y3, alpha, t);
+    SQR(u, gamma);
+    ADD(u, u, u);
+    ADD(u, u, u);
+    ADD(u, u, u);
+    SUB(Y3, Y3, u);                /* alpha (4 beta - X3) - 8 gamma^2 */
+    fp_copy(o->X, X3);
+    fp_copy(o->Y, Y3);
+    fp_copy(o->Z, Z3);
+}
+
+/* o = P + Q for P != +-Q, neither the identity (12M + 4S); H = U2 - U1 and
+ * R = S2 - S1 tell the special cases: H = 0, R = 0 means P = Q (o is then
+ * wrong), H = 0 otherwise means P = -Q (o has Z = 0). o may be P or Q. */
+static void pt_add_core(pp *o, uint64_t *H, uint64_t *R, const pp *P, const pp *Q)
+{
+    fp z1z1, z2z2, u1, u2, s1, s2, t, hh, hhh, v, X3, Y3, Z3;
+    SQR(z1z1, P->Z);
+    SQR(z2z2, Q->Z);
+    MUL(u1, P->X, z2z2);
+    MUL(u2, Q->X, z1z1);
+    MUL(t, Q->Z, z2z2);
+    MUL(s1, P->Y, t);
+    MUL(t, P->Z, z1z1);
+    MUL(s2, Q->Y, t);
+    SUB(H, u2, u1);
+    SUB(R, s2, s1);
+    SQR(hh, H);
+    MUL(hhh, hh, H);
+    MUL(v, u1, hh);
+    SQR(X3, R);
+    SUB(X3, X3, hhh);
+    SUB(X3, X3, v);
+    SUB(X3, X3, v);                /* R^2 - H^3 - 2 U1 H^2 */
+    SUB(t, v, X3);
+    MUL(Y3, R, t);
+    MUL(t, s1, hhh);
+    SUB(Y3, Y3, t);                /* R (U1 H^2 - X3) - S1 H^3 */
+    MUL(t, P->Z, Q->Z);
+    MUL(Z3, t, H);
+    fp_copy(o->X, X3);
+    fp_copy(o->Y, Y3);
+    fp_copy(o->Z, Z3);
+}
+
+/* the same with Q = (x2, y2) affine: 8M + 3S */
+static void pt_madd_core(pp *o, uint64_t *H, uint64_t *R, const pp *P, const uint64_t *x2, const uint64_t *y2)
+{
+    fp z1z1, u2, s2, t, hh, hhh, v, X3, Y3, Z3;
+    SQR(z1z1, P->Z);
+    MUL(u2, x2, z1z1);
+    MUL(t, P->Z, z1z1);
+    MUL(s2, y2, t);
+    SUB(H, u2, P->X);
+    SUB(R, s2, P->Y);
+    SQR(hh, H);
+    MUL(hhh, hh, H);
+    MUL(v, P->X, hh);
+    SQR(X3, R);
+    SUB(X3, X3, hhh);
+    SUB(X3, X3, v);
+    SUB(X3, X3, v);
+    SUB(t, v, X3);
+    MUL(Y3, R, t);
+    MUL(t, P->Y, hhh);
+    SUB(Y3, Y3, t);
+    MUL(Z3, P->Z, H);
+    fp_copy(o->X, X3);
+    fp_copy(o->Y, Y3);
+    fp_copy(o->Z, Z3);
+}
+
+/* Constant-time o = P + Q where P or Q (qinf, a mask) may be the identity;
+ * with_dbl (public) also covers P = Q, by a doubling selected by mask. */
+static void pt_add_ct(pp *o, const pp *P, const pp *Q, uint64_t qinf, int with_dbl)
+{
+    pp S, D;
+    fp H, R;
+    uint64_t pinf = fp_is_zero(P->Z);
+    pt_add_core(&S, H, R, P, Q);
+    if (with_dbl) {
+        pt_dbl(&D, P);
+        pt_cmov(&S, &D, fp_is_zero(H) & fp_is_zero(R) & ~pinf & ~qinf);
+        ct_wipe(&D, sizeof D);
+    }
+    pt_cmov(&S, Q, pinf);
+    pt_cmov(&S, P, qinf);
+    *o = S;
+    ct_wipe(&S, sizeof S);
+    ct_wipe(H, sizeof H);
+    ct_wipe(R, sizeof R);
+}
+
+/* the same with Q affine (P = Q not covered: the callers exclude it) */
+static void pt_madd_ct(pp *o, const pp *P, const uint64_t *x2, const uint64_t *y2, uint64_t qinf)
+{
+    pp S;
+    fp H, R;
+    uint64_t pinf = fp_is_zero(P->Z);
+    pt_madd_core(&S, H, R, P, x2, y2);
+    fp_cmov(S.X, x2, pinf);
+    fp_cmov(S.Y, y2, pinf);
+    fp_cmov(S.Z, fp_one, pinf);
+    pt_cmov(&S, P, qinf);
+    *o = S;
+    ct_wipe(&S, sizeof S);
+    ct_wipe(H, sizeof H);
+    ct_wipe(R, sizeof R);
+}
+
+/* public points: branches on the special cases */
+static void pt_add_vartime(pp *o, const pp *P, const pp *Q)
+{
+    if (fp_is_zero(P->Z)) {
+        *o = *Q;
+        return;
+    }
+    if (fp_is_zero(Q->Z)) {
+        *o = *P;
+        return;
+    }
+    pp S;
+    fp H, R;
+    pt_add_core(&S, H, R, P, Q);
+    if (fp_is_zero(H) && fp_is_zero(R)) pt_dbl(o, P);
+    else *o = S;
+}
+
+static void pt_madd_vartime(pp *o, const pp *P, const uint64_t *x2, const uint64_t *y2)
+{
+    if (fp_is_zero(P->Z)) {
+        fp_copy(o->X, x2);
+        fp_copy(o->Y, y2);
+        fp_copy(o->Z, fp_one);
+        return;
+    }
+    pp S;
+    fp H, R;
+    pt_madd_core(&S, H, R, P, x2, y2);
+    if (fp_is_zero(H) && fp_is_zero(R)) pt_dbl(o, P);
+    else *o = S;
+}
+
+/* ---- conversions ---- */
+
+/* v < p for a plain value (public data) */
+static int fp_lt_p_vartime(const uint64_t *v)
+{
+    for (int i = FP_NL - 1; i >= 0; i--)
+        if (v[i] != fp_p[i]) return v[i] < fp_p[i];
+    return 0;
+}
+
+/* big-endian bytes -> Montgomery form; 0 if the value is >= p (public data) */
+static int fp_from_bytes(uint64_t *r, const uint8_t *in, size_t len)
+{
+    fp v = {0};
+    for (size_t i = 0; i < len; i++) {
+        size_t bit = 8 * (len - 1 - i);
+        if (bit / 64 < FP_NL) v[bit / 64] |= (uint64_t)in[i] << (bit % 64);
+    }
+    int lt = 8 * len <= 64 * FP_NL + 7 && fp_lt_p_vartime(v);
+    MUL(r, v, fp_rr);
+    return lt;
+}
+
+/* Montgomery form -> plain */
+static void fp_plain(uint64_t *r, const uint64_t *a)
+{
+    fp one = {1};
+    MUL(r, a, one);
+}
+
+static void plain_to_bytes(uint8_t *out, size_t len, const uint64_t *v)
+{
+    for (size_t i = 0; i < len; i++) {
+        size_t bit = 8 * (len - 1 - i);
+        out[i] = (uint8_t)(v[bit / 64] >> (bit % 64));
+    }
+}
+
+/* plain affine x, y of P (Z != 0), constant-time */
+static void pt_to_affine(uint64_t *x, uint64_t *y, const pp *P)
+{
+    fp zi, zi2, t;
+    fp_inv(zi, P->Z);
+    SQR(zi2, zi);
+    MUL(t, P->X, zi2);
+    fp_plain(x, t);
+    MUL(zi2, zi2, zi);
+    MUL(t, P->Y, zi2);
+    fp_plain(y, t);
+    ct_wipe(zi, sizeof zi);
+    ct_wipe(zi2, sizeof zi2);
+    ct_wipe(t, sizeof t);
+}
+
+static int decode_pt(const struct fastec_curve *cv, pp *P, const uint8_t *xy)
+{
+    int okx = fp_from_bytes(P->X, xy, cv->field_size);
+    int oky = fp_from_bytes(P->Y, xy + cv->field_size, cv->field_size);
+    fp_copy(P->Z, fp_one);
+    return okx && oky;
+}
+
+/* ---- constant-time scalar multiplications ---- */
+
+/* k P, 1 <= k < n, P affine (Z = 1), not the identity */
+static void pt_mul_ct(const struct fastec_curve *cv, pp *R, const uint64_t *k, const pp *P)
+{
+    pp tab[8], acc, T;
+    fp H, Rr;
+    int8_t d[SC_MAX_LIMBS * 16 + 2];
+    const unsigned pos = (cv->sc.nbits + 3) / 4 + 1;
+    tab[0] = *P;
+    pt_dbl(&tab[1], P);
+    for (int j = 2; j < 8; j++) pt_add_core(&tab[j], H, Rr, &tab[j - 1], P); /* j P != +-P */
+    sc_recode4(d, k, pos);
+    pt_identity(&acc);
+    for (int i = (int)pos - 1; i >= 0; i--) {
+        for (int s = 0; s < 4; s++) pt_dbl(&acc, &acc);
+        uint64_t dv = (uint64_t)(int64_t)d[i];
+        uint64_t neg = ct_mask_bit(dv >> 63);
+        uint64_t mag = (dv ^ neg) - neg;
+        T = tab[0];
+        for (unsigned j = 1; j < 8; j++) pt_cmov(&T, &tab[j], ct_eq(mag, j + 1));
+        fp_cneg(T.Y, T.Y, neg);
+        pt_add_ct(&acc, &acc, &T, ct_is_zero(mag), i == 0);
+    }
+    *R = acc;
+    ct_wipe(tab, sizeof tab);
+    ct_wipe(&acc, sizeof acc);
+    ct_wipe(&T, sizeof T);
+    ct_wipe(d, sizeof d);
+}
+
+/* k G from the fixed-base table, 0 <= k < n */
+static void pt_mul_base_ct(const struct fastec_curve *cv, pp *R, const uint64_t *k)
+{
+    const ecp_params *e = cv->ecp;
+    pp acc, Q;
+    int8_t d[SC_MAX_LIMBS * 16 + 2];
+    sc_recode4(d, k, e->base_pos);
+    pt_identity(&acc);
+    for (unsigned i = 0; i < e->base_pos; i++) {
+        uint64_t dv = (uint64_t)(int64_t)d[i];
+        uint64_t neg = ct_mask_bit(dv >> 63);
+        uint64_t mag = (dv ^ neg) - neg;
+        const uint64_t *row = e->base + (size_t)i * 8 * 2 * FP_NL;
+        fp_copy(Q.X, row);
+        fp_copy(Q.Y, row + FP_NL);
+        for (unsigned j = 1; j < 8; j++) {
+            uint64_t m = ct_eq(mag, j + 1);
+            fp_cmov(Q.X, row + 2 * FP_NL * j, m);
+            fp_cmov(Q.Y, row + 2 * FP_NL * j + FP_NL, m);
+        }
+        fp_cneg(Q.Y, Q.Y, neg);
+        if (4 * i + 5 > cv->sc.nbits) { /* acc = +-entry possible (public position) */
+            fp_copy(Q.Z, fp_one);
+            pt_add_ct(&acc, &acc, &Q, ct_is_zero(mag), 1);
+        } else {
+            pt_madd_ct(&acc, &acc, Q.X, Q.Y, ct_is_zero(mag));
+        }
+    }
+    *R = acc;
+    ct_wipe(&acc, sizeof acc);
+    ct_wipe(&Q, sizeof Q);
+    ct_wipe(d, sizeof d);
+}
+
+/* ---- ops ---- */
+
+static int ecp_op_mul_x(const struct fastec_curve *cv, uint8_t *x_out, const sc_t *k, const uint8_t *p_xy)
+{
+    pp P, R;
+    fp x, y;
+    if (!decode_pt(cv, &P, p_xy)) return FASTEC_ERR_COORD;
+    pt_mul_ct(cv, &R, k->v, &P);
+    uint64_t inf = fp_is_zero(R.Z);
+    pt_to_affine(x, y, &R);
+    plain_to_bytes(x_out, cv->field_size, x);
+    ct_wipe(&R, sizeof R);
+    ct_wipe(x, sizeof x);
+    ct_wipe(y, sizeof y);
+    ct_public(&inf, sizeof inf);
+    return inf ? FASTEC_ERR_INFINITY : FASTEC_OK;
+}
+
+static int ecp_op_mul_base(const struct fastec_curve *cv, uint8_t *xy_out, const sc_t *k)
+{
+    pp R;
+    fp x, y;
+    pt_mul_base_ct(cv, &R, k->v);
+    uint64_t inf = fp_is_zero(R.Z);
+    pt_to_affine(x, y, &R);
+    plain_to_bytes(xy_out, cv->field_size, x);
+    plain_to_bytes(xy_out + cv->field_size, cv->field_size, y);
+    ct_wipe(&R, sizeof R);
+    ct_wipe(x, sizeof x);
+    ct_wipe(y, sizeof y);
+    ct_public(&inf, sizeof inf);
+    return inf ? FASTEC_ERR_INFINITY : FASTEC_OK;
+}
+
+/* x^3 - 3x + b, Montgomery */
+static void rhs(const ecp_params *e, uint64_t *r, const uint64_t *x)
+{
+    fp t, three;
+    SQR(t, x);
+    MUL(t, t, x);
+    ADD(three, x, x);
+    ADD(three, three, x);
+    SUB(t, t, three);
+    ADD(r, t, e->b);
+}
+
+static int ecp_op_check_vartime(const struct fastec_curve *cv, const uint8_t *xy)
+{
+    pp P;
+    fp l, r;
+    if (!decode_pt(cv, &P, xy)) return FASTEC_ERR_COORD;
+    SQR(l, P.Y);
+    rhs(cv->ecp, r, P.X);
+    if (!fp_eq(l, r)) return FASTEC_ERR_NOT_ON_CURVE;
+    return FASTEC_OK; /* cofactor 1: every point but the identity has order n */
+}
+
+static void limbs_shr(uint64_t *v, unsigned s)
+{
+    for (unsigned k = 0; k < s; k++)
+        for (unsigned i = 0; i < FP_NL; i++) v[i] = (v[i] >> 1) | (i + 1 < FP_NL ? v[i + 1] << 63 : 0);
+}
+
+static void limbs_inc(uint64_t *v)
+{
+    for (unsigned i = 0; i < FP_NL && ++v[i] == 0; i++) {}
+}
+
+/* square root (Montgomery), 0 if a is not a square. p = 3 mod 4: a^((p+1)/4);
+ * otherwise Tonelli–Shanks. Public data only. */
+static int fp_sqrt_vartime(uint64_t *r, const uint64_t *a)
+{
+    fp e, t;
+    fp_copy(e, fp_p);
+    if ((fp_p[0] & 3) == 3) {
+        limbs_shr(e, 2);
+        limbs_inc(e); /* (p + 1) / 4 */
+        fp_pow_pub(r, a, e);
+    } else {
+        /* p - 1 = q 2^s */
+        unsigned s = 0;
+        e[0] &= ~1ULL;
+        while (!(e[0] & 1)) {
+            limbs_shr(e, 1);
+            s++;
+        }
+        /* a non-residue z: try 2, 3, ... (Euler's criterion) */
+        fp z, pm1h, minus_one;
+        fp_neg(minus_one, fp_one);
+        fp_copy(pm1h, fp_p);
+        limbs_shr(pm1h, 1);
+        fp_copy(z, fp_one);
+        for (;;) {
+            ADD(z, z, fp_one);
+            fp_pow_pub(t, z, pm1h);
+            if (fp_eq(t, minus_one)) break;
+        }
+        fp M_c, T, R2, qp1h;
+        unsigned Mv = s;
+        fp_pow_pub(M_c, z, e); /* c = z^q */
+        fp_pow_pub(T, a, e);   /* t = a^q */
+        fp_copy(qp1h, e);
+        limbs_shr(qp1h, 1);
+        limbs_inc(qp1h);
+        fp_pow_pub(R2, a, qp1h); /* r = a^((q+1)/2) */
+        for (;;) {
+            if (fp_is_zero(T)) {
+                memset(r, 0, FP_NL * 8);
+                return 1;
+            }
+            if (fp_eq(T, fp_one)) break;
+            unsigned i = 0;
+            fp t2;
+            fp_copy(t2, T);
+            while (!fp_eq(t2, fp_one)) {
+                SQR(t2, t2);
+                if (++i == Mv) return 0; /* not a square */
+            }
+            fp bb;
+            fp_copy(bb, M_c);
+            for (unsigned j = 0; j + i + 1 < Mv; j++) SQR(bb, bb);
+            Mv = i;
+            SQR(M_c, bb);
+            MUL(T, T, M_c);
+            MUL(R2, R2, bb);
+        }
+        fp_copy(r, R2);
+    }
+    SQR(t, r);
+    return fp_eq(t, a) ? 1 : 0;
+}
+
+static int ecp_op_decompress_vartime(const struct fastec_curve *cv, uint8_t *xy, const uint8_t *xb, int ybit)
+{
+    fp x, r2, y, yp;
+    if (!fp_from_bytes(x, xb, cv->field_size)) return FASTEC_ERR_COORD;
+    rhs(cv->ecp, r2, x);
+    if (!fp_sqrt_vartime(y, r2)) return FASTEC_ERR_NOT_ON_CURVE;
+    fp_plain(yp, y);
+    if ((int)(yp[0] & 1) != ybit) fp_neg(yp, yp); /* p - y (plain values work the same) */
+    memcpy(xy, xb, cv->field_size);
+    plain_to_bytes(xy + cv->field_size, cv->field_size, yp);
+    return FASTEC_OK;
+}
+
+static int ecp_op_ybit_vartime(const struct fastec_curve *cv, const uint8_t *xy)
+{
+    return xy[2 * cv->field_size - 1] & 1;
+}
+
+#define ECP_WNAF_W 5
+
+static int ecp_op_verify_vartime(const struct fastec_curve *cv, const uint8_t *q_xy, const sc_t *u1, const sc_t *u2,
+                                 const sc_t *r)
+{
+    const ecp_params *e = cv->ecp;
+    pp Q, Q2, acc, T;
+    pp tab[1 << (ECP_WNAF_W - 2)];
+    fp H, R;
+    if (!decode_pt(cv, &Q, q_xy)) return FASTEC_ERR_COORD;
+    /* 1, 3, ..., 15 Q: (2j + 1) Q != +-2Q for a point of large order */
+    tab[0] = Q;
+    pt_dbl(&Q2, &Q);
+    for (int j = 1; j < (1 << (ECP_WNAF_W - 2)); j++) pt_add_core(&tab[j], H, R, &tab[j - 1], &Q2);
+    int8_t naf[SC_MAX_LIMBS * 64 + 2];
+    int len = sc_wnaf_vartime(naf, u2->v, (int)cv->sc.nlimbs, ECP_WNAF_W);
+    pt_identity(&acc);
+    for (int i = len - 1; i >= 0; i--) {
+        if (!fp_is_zero(acc.Z)) pt_dbl(&acc, &acc);
+        int dg = naf[i];
+        if (dg) {
+            T = tab[(dg > 0 ? dg : -dg) / 2];
+            if (dg < 0) fp_neg(T.Y, T.Y);
+            pt_add_vartime(&acc, &acc, &T);
+        }
+    }
+    /* + u1 G from the fixed-base table */
+    int8_t d[SC_MAX_LIMBS * 16 + 2];
+    sc_recode4(d, u1->v, e->base_pos);
+    for (unsigned i = 0; i < e->base_pos; i++) {
+        int dg = d[i];
+        if (!dg) continue;
+        const uint64_t *ent = e->base + ((size_t)i * 8 + (unsigned)(dg > 0 ? dg : -dg) - 1) * 2 * FP_NL;
+        fp y;
+        fp_copy(y, ent + FP_NL);
+        if (dg < 0) fp_neg(y, y);
+        pt_madd_vartime(&acc, &acc, ent, y);
+    }
+    if (fp_is_zero(acc.Z)) return FASTEC_ERR_SIG_INVALID;
+    /* x = X / Z^2: candidates r, r + n, ... below p, compared as c Z^2 == X */
+    fp z2, cand, cm, t;
+    SQR(z2, acc.Z);
+    memset(cand, 0, sizeof cand);
+    if (cv->sc.nlimbs > FP_NL) return FASTEC_ERR_SIG_INVALID;
+    memcpy(cand, r->v, cv->sc.nlimbs * 8);
+    for (;;) {
+        if (!fp_lt_p_vartime(cand)) return FASTEC_ERR_SIG_INVALID;
+        MUL(cm, cand, fp_rr);
+        MUL(t, cm, z2);
+        if (fp_eq(t, acc.X)) return FASTEC_OK;
+        if (sc_add_n_vartime(&cv->sc, cand, FP_NL)) return FASTEC_ERR_SIG_INVALID;
+    }
+}
+
+/* field operations for the tests (Montgomery form) */
+static void ecp_fe_mul(uint64_t *r, const uint64_t *a, const uint64_t *b) { fp_mul(r, a, b); }
+static void ecp_fe_sqr(uint64_t *r, const uint64_t *a) { fp_sqr(r, a); }
+static void ecp_fe_inv(uint64_t *r, const uint64_t *a) { fp_inv(r, a); }
+static void ecp_fe_add(uint64_t *r, const uint64_t *a, const uint64_t *b) { fp_add(r, a, b); }
+static void ecp_fe_sub(uint64_t *r, const uint64_t *a, const uint64_t *b) { fp_sub(r, a, b); }
+static void ecp_fe_sqrt(uint64_t *r, const uint64_t *a)
+{
+    if (!fp_sqrt_vartime(r, a)) memset(r, 0xff, FP_NL * 8); /* no root: an invalid element */
+}
+
+#endif

@@ -1,0 +1,281 @@
+/* Arithmetic in GF(p) for one prime, compiled once per prime: the including
+ * file defines FP_BITS (160, 192, 224, 256, 384 or 521) and gets p and its
+ * constants from the generated fp_consts.h as compile-time constants, so every
+ * loop below has a constant trip count and unrolls, and multiplications by
+ * the zero and all-ones words of p fold away.
+ *
+ * Elements are FP_NL 64-bit little-endian limbs, fully reduced (0 <= a < p),
+ * in Montgomery form a R mod p with R = 2^(64 FP_NL); fp_mul(a, b) = a b R^-1.
+ * That is the same representation as the generated tables and the shared
+ * scalar code (scalar/sc.c), so the two can be tested against each other.
+ *  - Montgomery primes: product (or square, half the word products) into
+ *    2 FP_NL words, then word-by-word Montgomery reduction with -p^-1 mod 2^64
+ *    (1 for P-192 and P-256, where the reduction needs no multiplication by
+ *    m's inverse);
+ *  - p = 2^521 - 1 (FP_MERSENNE): R = 2^576 = 2^55 mod p, so a b R^-1 =
+ *    t_H + t_L 2^-55 = t_H + (t_L >> 55) + (t_L mod 2^55) 2^466 for the product
+ *    t = t_L + 2^576 t_H: shifts and one folding addition, no multiplication.
+ * Everything here is constant-time: no branch or index depends on a value. */
+#ifndef FASTEC_FP_IMPL_H
+#define FASTEC_FP_IMPL_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "fp/fp_consts.h"
+
+#ifndef FP_NL
+#error "FP_BITS must name one of the prime fields"
+#endif
+
+#define FP_INLINE static inline __attribute__((always_inline))
+#define FP_UNROLL _Pragma("GCC unroll 18")
+
+typedef unsigned __int128 fp_u128;
+typedef uint64_t fe[FP_NL];
+
+static const uint64_t fp_p[FP_NL] = FP_P_INIT;
+static const uint64_t fp_pm2[FP_NL] = FP_PM2_INIT;
+static const uint64_t fp_one[FP_NL] = FP_ONE_INIT; /* R mod p: 1 in Montgomery form */
+static const uint64_t fp_rr[FP_NL] = FP_RR_INIT;   /* R^2 mod p */
+
+/* mask of all ones when bit is 1 */
+FP_INLINE uint64_t fp_mask(uint64_t bit) { return (uint64_t)0 - (bit & 1); }
+
+FP_INLINE void fp_copy(uint64_t *r, const uint64_t *a) { memcpy(r, a, FP_NL * 8); }
+
+FP_INLINE void fp_cmov(uint64_t *r, const uint64_t *a, uint64_t mask)
+{
+    FP_UNROLL for (int i = 0; i < FP_NL; i++) r[i] ^= (r[i] ^ a[i]) & mask;
+}
+
+/* all ones if a == 0 */
+FP_INLINE uint64_t fp_is_zero(const uint64_t *a)
+{
+    uint64_t t = 0;
+    FP_UNROLL for (int i = 0; i < FP_NL; i++) t |= a[i];
+    return fp_mask(((t | (0 - t)) >> 63) ^ 1);
+}
+
+/* all ones if a == b */
+FP_INLINE uint64_t fp_eq(const uint64_t *a, const uint64_t *b)
+{
+    uint64_t t = 0;
+    FP_UNROLL for (int i = 0; i < FP_NL; i++) t |= a[i] ^ b[i];
+    return fp_mask(((t | (0 - t)) >> 63) ^ 1);
+}
+
+/* r = (hi : a) - p if that is not negative, else a; for (hi : a) < 2p */
+FP_INLINE void fp_reduce_once(uint64_t *r, const uint64_t *a, uint64_t hi)
+{
+    uint64_t t[FP_NL], borrow = 0;
+    FP_UNROLL for (int i = 0; i < FP_NL; i++) {
+        fp_u128 d = (fp_u128)a[i] - fp_p[i] - borrow;
+        t[i] = (uint64_t)d;
+        borrow = (uint64_t)(d >> 64) & 1;
+    }
+    uint64_t keep = fp_mask(borrow & ~hi);
+    FP_UNROLL for (int i = 0; i < FP_NL; i++) r[i] = (a[i] & keep) | (t[i] & ~keep);
+}
+
+FP_INLINE void fp_add(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    uint64_t s[FP_NL], carry = 0;
+    FP_UNROLL for (int i = 0; i < FP_NL; i++) {
+        fp_u128 v = (fp_u128)a[i] + b[i] + carry;
+        s[i] = (uint64_t)v;
+        carry = (uint64_t)(v >> 64);
+    }
+    fp_reduce_once(r, s, carry);
+}
+
+FP_INLINE void fp_sub(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    uint64_t d[FP_NL], borrow = 0;
+    FP_UNROLL for (int i = 0; i < FP_NL; i++) {
+        fp_u128 v = (fp_u128)a[i] - b[i] - borrow;
+        d[i] = (uint64_t)v;
+        borrow = (uint64_t)(v >> 64) & 1;
+    }
+    uint64_t m = fp_mask(borrow), carry = 0;
+    FP_UNROLL for (int i = 0; i < FP_NL; i++) {
+        fp_u128 v = (fp_u128)d[i] + (fp_p[i] & m) + carry;
+        r[i] = (uint64_t)v;
+        carry = (uint64_t)(v >> 64);
+    }
+}
+
+FP_INLINE void fp_neg(uint64_t *r, const uint64_t *a)
+{
+    fe z = {0};
+    fp_sub(r, z, a);
+}
+
+/* r = -a if mask, else a */
+FP_INLINE void fp_cneg(uint64_t *r, const uint64_t *a, uint64_t mask)
+{
+    fe n;
+    fp_neg(n, a);
+    fp_copy(r, a);
+    fp_cmov(r, n, mask);
+}
+
+/* t = a b, 2 FP_NL words */
+FP_INLINE void fp_mul_wide(uint64_t *t, const uint64_t *a, const uint64_t *b)
+{
+    uint64_t carry = 0;
+    FP_UNROLL for (int j = 0; j < FP_NL; j++) {
+        fp_u128 s = (fp_u128)a[j] * b[0] + carry;
+        t[j] = (uint64_t)s;
+        carry = (uint64_t)(s >> 64);
+    }
+    t[FP_NL] = carry;
+    FP_UNROLL for (int i = 1; i < FP_NL; i++) {
+        carry = 0;
+        FP_UNROLL for (int j = 0; j < FP_NL; j++) {
+            fp_u128 s = (fp_u128)a[j] * b[i] + t[i + j] + carry;
+            t[i + j] = (uint64_t)s;
+            carry = (uint64_t)(s >> 64);
+        }
+        t[i + FP_NL] = carry;
+    }
+}
+
+/* t = a^2, 2 FP_NL words: the cross products once, doubled, plus the squares */
+FP_INLINE void fp_sqr_wide(uint64_t *t, const uint64_t *a)
+{
+    FP_UNROLL for (int i = 0; i < 2 * FP_NL; i++) t[i] = 0;
+    FP_UNROLL for (int i = 0; i < FP_NL - 1; i++) {
+        uint64_t carry = 0;
+        FP_UNROLL for (int j = i + 1; j < FP_NL; j++) {
+            fp_u128 s = (fp_u128)a[j] * a[i] + t[i + j] + carry;
+            t[i + j] = (uint64_t)s;
+            carry = (uint64_t)(s >> 64);
+        }
+        t[i + FP_NL] = carry;
+    }
+    t[2 * FP_NL - 1] = t[2 * FP_NL - 2] >> 63;
+    FP_UNROLL for (int i = 2 * FP_NL - 2; i > 0; i--) t[i] = (t[i] << 1) | (t[i - 1] >> 63);
+    t[0] <<= 1;
+    uint64_t carry = 0;
+    FP_UNROLL for (int i = 0; i < FP_NL; i++) {
+        fp_u128 sq = (fp_u128)a[i] * a[i];
+        fp_u128 s = (fp_u128)t[2 * i] + (uint64_t)sq + carry;
+        t[2 * i] = (uint64_t)s;
+        s = (fp_u128)t[2 * i + 1] + (uint64_t)(sq >> 64) + (uint64_t)(s >> 64);
+        t[2 * i + 1] = (uint64_t)s;
+        carry = (uint64_t)(s >> 64);
+    }
+}
+
+#if FP_MERSENNE
+/* r = t 2^-576 mod p for t < 2^1042, p = 2^521 - 1 (see the top comment) */
+FP_INLINE void fp_redc(uint64_t *r, const uint64_t *t)
+{
+    uint64_t s[9], carry = 0;
+    /* (t_L >> 55) + t_H: bits 55..575 of t plus words 9..17 */
+    FP_UNROLL for (int i = 0; i < 9; i++) {
+        uint64_t lo = (t[i] >> 55) | (i < 8 ? t[i + 1] << 9 : 0);
+        fp_u128 v = (fp_u128)lo + t[9 + i] + carry;
+        s[i] = (uint64_t)v;
+        carry = (uint64_t)(v >> 64);
+    }
+    /* + (t mod 2^55) 2^466: 2^466 = 2^(7 * 64 + 18) */
+    uint64_t low = t[0] & ((1ULL << 55) - 1);
+    fp_u128 v = (fp_u128)s[7] + (low << 18);
+    s[7] = (uint64_t)v;
+    v = (fp_u128)s[8] + (low >> 46) + (uint64_t)(v >> 64);
+    s[8] = (uint64_t)v;
+    /* s < 3 2^521: fold bits >= 521 back (2^521 = 1), then one final step */
+    uint64_t top = s[8] >> 9;
+    s[8] &= 0x1ff;
+    carry = top;
+    FP_UNROLL for (int i = 0; i < 9; i++) {
+        fp_u128 w = (fp_u128)s[i] + carry;
+        s[i] = (uint64_t)w;
+        carry = (uint64_t)(w >> 64);
+    }
+    /* s <= 2^521 + 2; s >= p iff s + 1 >= 2^521, and then s - p = s + 1 - 2^521 */
+    uint64_t u[9];
+    carry = 1;
+    FP_UNROLL for (int i = 0; i < 9; i++) {
+        fp_u128 w = (fp_u128)s[i] + carry;
+        u[i] = (uint64_t)w;
+        carry = (uint64_t)(w >> 64);
+    }
+    uint64_t ge = fp_mask(u[8] >> 9);
+    u[8] &= 0x1ff;
+    FP_UNROLL for (int i = 0; i < 9; i++) r[i] = (u[i] & ge) | (s[i] & ~ge);
+}
+#else
+/* r = t R^-1 mod p for t < p R (word-by-word Montgomery reduction) */
+FP_INLINE void fp_redc(uint64_t *r, uint64_t *t)
+{
+    uint64_t hi = 0;
+    FP_UNROLL for (int i = 0; i < FP_NL; i++) {
+        uint64_t m = t[i] * FP_N0INV;
+        uint64_t carry = 0;
+        FP_UNROLL for (int j = 0; j < FP_NL; j++) {
+            fp_u128 s = (fp_u128)m * fp_p[j] + t[i + j] + carry;
+            t[i + j] = (uint64_t)s;
+            carry = (uint64_t)(s >> 64);
+        }
+        fp_u128 s = (fp_u128)t[i + FP_NL] + carry + hi;
+        t[i + FP_NL] = (uint64_t)s;
+        hi = (uint64_t)(s >> 64);
+    }
+    fp_reduce_once(r, t + FP_NL, hi);
+}
+#endif
+
+FP_INLINE void fp_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    uint64_t t[2 * FP_NL];
+    fp_mul_wide(t, a, b);
+    fp_redc(r, t);
+}
+
+FP_INLINE void fp_sqr(uint64_t *r, const uint64_t *a)
+{
+    uint64_t t[2 * FP_NL];
+    fp_sqr_wide(t, a);
+    fp_redc(r, t);
+}
+
+/* out-of-line copies for the code that is not speed-critical */
+static __attribute__((noinline)) void fp_mul_call(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    fp_mul(r, a, b);
+}
+static __attribute__((noinline)) void fp_sqr_call(uint64_t *r, const uint64_t *a) { fp_sqr(r, a); }
+
+/* r = a^e for a public exponent e (FP_NL words): fixed 4-bit windows, the
+ * multiplications follow e only, so constant-time in a. */
+static void fp_pow_pub(uint64_t *r, const uint64_t *a, const uint64_t *e)
+{
+    const uint64_t *one = fp_one;
+    fe tab[16], acc;
+    fp_copy(tab[0], one);
+    fp_copy(tab[1], a);
+    for (int j = 2; j < 16; j++) fp_mul_call(tab[j], tab[j - 1], a);
+    fp_copy(acc, one);
+    int started = 0;
+    for (int i = 16 * FP_NL - 1; i >= 0; i--) {
+        unsigned d = (unsigned)(e[i / 16] >> (4 * (i % 16))) & 15;
+        if (started)
+            for (int s = 0; s < 4; s++) fp_sqr_call(acc, acc);
+        if (d) {
+            if (started) fp_mul_call(acc, acc, tab[d]);
+            else fp_copy(acc, tab[d]);
+            started = 1;
+        }
+    }
+    fp_copy(r, acc);
+    memset(tab, 0, sizeof tab);
+    __asm__ __volatile__("" : : "r"(tab) : "memory");
+}
+
+/* r = a^-1 (a^(p-2); 0 for 0), constant-time */
+static void fp_inv(uint64_t *r, const uint64_t *a) { fp_pow_pub(r, a, fp_pm2); }
+
+#endif
