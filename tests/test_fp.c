@@ -1,10 +1,12 @@
 /* Prime-field and scalar arithmetic (the shared Montgomery code) against
  * OpenSSL's BN on random and edge inputs: 0, 1, p - 1, p - 2, values with
  * every limb full below p, powers of two at every limb boundary; Montgomery
- * product, sum and difference, for every prime p and every order n. */
+ * product, sum and difference, for every prime p and every order n, and the
+ * per-prime field code (src/fp, every backend) for every p. */
 #include <openssl/bn.h>
 
 #include "curves/curves.h"
+#include "ec_ops.h"
 #include "fastec.h"
 #include "scalar/sc.h"
 #include "testutil.h"
@@ -27,7 +29,72 @@ static void to_words(uint64_t *w, unsigned nl, const BIGNUM *b)
     }
 }
 
-static void test_modulus(const char *what, const sc_params *m, BN_CTX *ctx)
+/* the per-prime field code (every backend) on the same inputs: Montgomery
+ * product and square, sum, difference, inverse (a R -> a^-1 R) and square
+ * root (all-ones words when there is none) */
+static void test_field_ops(const char *what, const fastec_curve *c, const BIGNUM *A, const BIGNUM *B,
+                           const BIGNUM *M, const BIGNUM *R, const BIGNUM *Rinv, int it, BN_CTX *ctx)
+{
+    const ec_ops *ops[EC_MAX_BACKENDS];
+    unsigned nb = ec_backends(c, ops);
+    CHECK(nb >= 1, "%s: no implementation", what);
+    const unsigned nl = c->ecp->fp.nlimbs;
+    uint64_t a[9] = {0}, b[9] = {0}, r[9], want[9] = {0};
+    to_words(a, nl, A);
+    to_words(b, nl, B);
+    BIGNUM *W = BN_new(), *T = BN_new();
+    for (unsigned k = 0; k < nb; k++) {
+        const ec_ops *o = ops[k];
+        CHECK(o->nwords == nl && o->fe_add && o->fe_sub, "%s: %s field hooks", what, o->backend);
+        BN_mod_mul(W, A, B, M, ctx);
+        BN_mod_mul(W, W, Rinv, M, ctx);
+        to_words(want, nl, W);
+        memset(r, 0x5a, sizeof r);
+        o->fe_mul(r, a, b);
+        CHECK(!memcmp(r, want, 8 * nl), "%s/%s: fe_mul differs from BN (it %d)", what, o->backend, it);
+        BN_mod_mul(W, A, A, M, ctx);
+        BN_mod_mul(W, W, Rinv, M, ctx);
+        to_words(want, nl, W);
+        o->fe_sqr(r, a);
+        CHECK(!memcmp(r, want, 8 * nl), "%s/%s: fe_sqr differs (it %d)", what, o->backend, it);
+        BN_mod_add(W, A, B, M, ctx);
+        to_words(want, nl, W);
+        o->fe_add(r, a, b);
+        CHECK(!memcmp(r, want, 8 * nl), "%s/%s: fe_add differs (it %d)", what, o->backend, it);
+        BN_mod_sub(W, A, B, M, ctx);
+        to_words(want, nl, W);
+        o->fe_sub(r, a, b);
+        CHECK(!memcmp(r, want, 8 * nl), "%s/%s: fe_sub differs (it %d)", what, o->backend, it);
+        if (it % 8 == 0) { /* the slow ones on a subset */
+            if (BN_is_zero(A)) BN_zero(W);
+            else {
+                BN_mod_inverse(W, A, M, ctx); /* (x R)^-1 R^2 = x^-1 R */
+                BN_mod_mul(W, W, R, M, ctx);
+                BN_mod_mul(W, W, R, M, ctx);
+            }
+            to_words(want, nl, W);
+            o->fe_inv(r, a);
+            CHECK(!memcmp(r, want, 8 * nl), "%s/%s: fe_inv differs (it %d)", what, o->backend, it);
+            /* sqrt of x where A = x R: a root s R has (s R)^2 R^-1 = A */
+            BN_mod_mul(T, A, R, M, ctx);
+            int sq = BN_kronecker(T, M, ctx) >= 0;
+            o->fe_sqrt(r, a);
+            if (sq) {
+                uint64_t back[9] = {0};
+                o->fe_sqr(back, r);
+                CHECK(!memcmp(back, a, 8 * nl), "%s/%s: fe_sqrt gives no root (it %d)", what, o->backend, it);
+            } else {
+                int ones = 1;
+                for (unsigned i = 0; i < nl; i++) ones &= r[i] == ~0ULL;
+                CHECK(ones, "%s/%s: fe_sqrt of a non-square (it %d)", what, o->backend, it);
+            }
+        }
+    }
+    BN_free(W);
+    BN_free(T);
+}
+
+static void test_modulus(const char *what, const sc_params *m, BN_CTX *ctx, const fastec_curve *field)
 {
     const unsigned nl = m->nlimbs;
     BIGNUM *M = bn(m->n, nl), *R = BN_new(), *Rinv = BN_new(), *A = BN_new(), *B = BN_new(), *W = BN_new(),
@@ -73,6 +140,7 @@ static void test_modulus(const char *what, const sc_params *m, BN_CTX *ctx)
         BN_mod_sub(W, A, B, M, ctx);
         to_words(want, nl, W);
         CHECK(!memcmp(r, want, 8 * nl), "%s: difference differs (it %d)", what, it);
+        if (field) test_field_ops(what, field, A, B, M, R, Rinv, it, ctx);
     }
     for (int i = 0; i < ne; i++) BN_free(edge[i]);
     BN_free(M), BN_free(R), BN_free(Rinv), BN_free(A), BN_free(B), BN_free(W), BN_free(G);
@@ -86,10 +154,10 @@ int main(void)
         const fastec_curve *c = fastec_curve_at(i);
         char what[64];
         snprintf(what, sizeof what, "%s n", c->name);
-        test_modulus(what, &c->sc, ctx);
+        test_modulus(what, &c->sc, ctx, NULL);
         if (c->kind == EC_KIND_PRIME) {
             snprintf(what, sizeof what, "%s p", c->name);
-            test_modulus(what, &c->ecp->fp, ctx);
+            test_modulus(what, &c->ecp->fp, ctx, c);
         }
     }
     BN_CTX_free(ctx);

@@ -1,6 +1,7 @@
 /* Randomised cross-checks against OpenSSL's libcrypto, the reference:
  * public keys (both encodings), signatures both ways (and n - s), ECDH and
- * cofactor ECDH both ways, digests of 0..100 bytes, every curve.
+ * cofactor ECDH both ways, digests of 0..100 bytes, scalars next to 0 and
+ * n, every curve.
  * Usage: test_openssl [keys-per-curve] [curve...] */
 #define OPENSSL_SUPPRESS_DEPRECATED
 #include <openssl/bn.h>
@@ -37,6 +38,40 @@ static size_t ossl_pub(EC_KEY *k, int compressed, uint8_t *out, size_t cap)
                               compressed ? POINT_CONVERSION_COMPRESSED : POINT_CONVERSION_UNCOMPRESSED, out, cap, NULL);
 }
 
+/* Scalars next to 0 and n, where the windowed multiplications meet their
+ * special cases (the last addition doubling for k = 2..16 and n - 16..n - 2):
+ * k G and ECDH (peer G and a random peer) against OpenSSL. */
+static void test_edge_scalars(const fastec_curve *c, int nid, const BIGNUM *n)
+{
+    const char *name = fastec_curve_name(c);
+    const size_t fs = fastec_curve_field_size(c), ss = fastec_curve_scalar_size(c);
+    EC_KEY *peer = EC_KEY_new_by_curve_name(nid);
+    EC_KEY_generate_key(peer);
+    uint8_t ppub[1 + 2 * MAXF], gpub[1 + 2 * MAXF];
+    size_t pl = ossl_pub(peer, 0, ppub, sizeof ppub);
+    const EC_GROUP *g = EC_KEY_get0_group(peer);
+    size_t gl = EC_POINT_point2oct(g, EC_GROUP_get0_generator(g), POINT_CONVERSION_UNCOMPRESSED, gpub, sizeof gpub, NULL);
+    BIGNUM *k = BN_new();
+    for (int i = 0; i < 40; i++) {
+        if (i < 20) BN_set_word(k, (BN_ULONG)(i + 1));
+        else BN_sub(k, n, BN_value_one()), BN_sub_word(k, (BN_ULONG)(i - 20));
+        uint8_t priv[MAXS], pub[1 + 2 * MAXF], opub[1 + 2 * MAXF], sec[MAXF], osec[MAXF];
+        BN_bn2binpad(k, priv, (int)ss);
+        EC_KEY *ok = ossl_key_from_priv(name, priv, ss);
+        size_t publen = sizeof pub, ol = ossl_pub(ok, 0, opub, sizeof opub);
+        CHECK(fastec_public_key(c, priv, 0, pub, &publen) == FASTEC_OK && publen == ol && !memcmp(pub, opub, ol),
+              "%s k G differs from OpenSSL's for edge scalar %d", name, i);
+        CHECK(fastec_ecdh(c, priv, gpub, gl, sec) == FASTEC_OK && !memcmp(sec, opub + 1, fs),
+              "%s ECDH with peer G differs from k G for edge scalar %d", name, i);
+        int on = ECDH_compute_key(osec, fs, EC_KEY_get0_public_key(peer), ok, NULL);
+        CHECK(fastec_ecdh(c, priv, ppub, pl, sec) == FASTEC_OK && on == (int)fs && !memcmp(sec, osec, fs),
+              "%s ECDH differs from OpenSSL's for edge scalar %d", name, i);
+        EC_KEY_free(ok);
+    }
+    BN_free(k);
+    EC_KEY_free(peer);
+}
+
 static void test_curve(const fastec_curve *c, int nkeys)
 {
     const char *name = fastec_curve_name(c);
@@ -49,6 +84,7 @@ static void test_curve(const fastec_curve *c, int nkeys)
     BIGNUM *n = BN_new();
     EC_GROUP_get_order(g, n, NULL);
     unsigned long fails0 = t_fail;
+    test_edge_scalars(c, nid, n);
 
     for (int i = 0; i < nkeys; i++) {
         uint8_t priv[MAXS], pub[1 + 2 * MAXF], opub[1 + 2 * MAXF], pubc[1 + MAXF], opubc[1 + MAXF];
