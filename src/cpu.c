@@ -31,9 +31,33 @@ static enum cpu_level probe(void)
     }
     return l;
 }
+
+/* BMI2 (MULX) and ADX (ADCX/ADOX), for the prime fields */
+static int probe_adx(void)
+{
+    unsigned a, b, c, d;
+    if (__get_cpuid_max(0, NULL) < 7) return 0;
+    __cpuid_count(7, 0, a, b, c, d);
+    return ((b >> 8) & 1) && ((b >> 19) & 1);
+}
 #else
 static enum cpu_level probe(void) { return CPU_PORTABLE; }
+static int probe_adx(void) { return 0; }
 #endif
+
+static atomic_int adx_cache = -1;
+
+int cpu_adx_hw(void)
+{
+    int v = atomic_load_explicit(&adx_cache, memory_order_relaxed);
+    if (v < 0) {
+        v = probe_adx();
+        atomic_store_explicit(&adx_cache, v, memory_order_relaxed);
+    }
+    return v;
+}
+
+int cpu_adx(void) { return cpu_level() != CPU_PORTABLE && cpu_adx_hw(); }
 
 static atomic_int hw_cache = -1;
 static atomic_int cap_cache = -1;

@@ -1,5 +1,6 @@
 /* CPU feature detection, once per process (race-free: idempotent atomic cache).
- * FASTEC_CPU=portable|clmul|avx512 in the environment caps the level used. */
+ * FASTEC_CPU=portable|clmul|avx512 in the environment caps the level used
+ * (portable also turns MULX/ADX off for the prime fields). */
 #ifndef FASTEC_CPU_H
 #define FASTEC_CPU_H
 
@@ -10,5 +11,9 @@ enum cpu_level cpu_level(void);
 /* Highest level this CPU supports, ignoring FASTEC_CPU. */
 enum cpu_level cpu_level_hw(void);
 const char *cpu_level_name(enum cpu_level l);
+/* MULX and ADX (BMI2 + ADX) on this CPU; cpu_adx() also honours
+ * FASTEC_CPU=portable, which turns every instruction-set extension off. */
+int cpu_adx_hw(void);
+int cpu_adx(void);
 
 #endif

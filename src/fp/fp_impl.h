@@ -27,6 +27,9 @@
 #ifndef FP_NL
 #error "FP_BITS must name one of the prime fields"
 #endif
+#ifndef FP_ADX
+#define FP_ADX 0
+#endif
 
 #define FP_INLINE static inline __attribute__((always_inline))
 #define FP_UNROLL _Pragma("GCC unroll 18")
@@ -228,6 +231,25 @@ FP_INLINE void fp_redc(uint64_t *r, uint64_t *t)
 }
 #endif
 
+#if FP_ADX && !FP_MERSENNE && (FP_NL == 3 || FP_NL == 4 || FP_NL == 6)
+/* MULX/ADX Montgomery multiplication (generated, fp/fp_adx.h); the instance
+ * built with FP_ADX=1 is only chosen when the CPU has BMI2 and ADX */
+#include "fp/fp_adx.h"
+#define FP_ADX_PASTE(a, b) a##b
+#define FP_ADX_FN(n) FP_ADX_PASTE(fp_mont_mul_adx, n)
+#define FP_HAVE_ADX 1
+static const uint64_t fp_n0inv_word = FP_N0INV;
+
+FP_INLINE void fp_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    uint64_t t[FP_NL + 1];
+    FP_ADX_FN(FP_NL)(t, a, b, fp_p, &fp_n0inv_word);
+    fp_reduce_once(r, t, t[FP_NL]);
+}
+
+FP_INLINE void fp_sqr(uint64_t *r, const uint64_t *a) { fp_mul(r, a, a); }
+#else
+#define FP_HAVE_ADX 0
 FP_INLINE void fp_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     uint64_t t[2 * FP_NL];
@@ -241,6 +263,7 @@ FP_INLINE void fp_sqr(uint64_t *r, const uint64_t *a)
     fp_sqr_wide(t, a);
     fp_redc(r, t);
 }
+#endif
 
 /* out-of-line copies for the code that is not speed-critical */
 static __attribute__((noinline)) void fp_mul_call(uint64_t *r, const uint64_t *a, const uint64_t *b)
