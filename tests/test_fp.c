@@ -146,6 +146,44 @@ static void test_modulus(const char *what, const sc_params *m, BN_CTX *ctx, cons
     BN_free(M), BN_free(R), BN_free(Rinv), BN_free(A), BN_free(B), BN_free(W), BN_free(G);
 }
 
+/* the per-curve signing inverse mod n (every backend) against BN: 1, 2,
+ * n - 1, n - 2 and random values, a a^-1 = 1; and 0 -> 0 */
+static void test_sc_inv(const fastec_curve *c, BN_CTX *ctx)
+{
+    const ec_ops *ops[EC_MAX_BACKENDS];
+    unsigned nb = ec_backends(c, ops);
+    const unsigned nl = c->sc.nlimbs;
+    BIGNUM *N = bn(c->sc.n, nl), *A = BN_new(), *W = BN_new();
+    for (unsigned k = 0; k < nb; k++) {
+        const ec_ops *o = ops[k];
+        if (c->kind == EC_KIND_PRIME) CHECK(o->sc_inv != NULL, "%s/%s: no per-curve inverse", c->name, o->backend);
+        if (!o->sc_inv) continue;
+        for (int it = 0; it < 300; it++) {
+            if (it < 4) {
+                if (it < 2) BN_set_word(A, (BN_ULONG)(it + 1));
+                else BN_sub(A, N, BN_value_one()), BN_sub_word(A, (BN_ULONG)(it - 2));
+            } else {
+                BN_rand_range(A, N);
+            }
+            uint64_t a[9] = {0}, r[9], want[9] = {0};
+            memset(r, 0x5a, sizeof r);
+            to_words(a, nl, A);
+            o->sc_inv(r, a);
+            if (BN_is_zero(A)) BN_zero(W);
+            else BN_mod_inverse(W, A, N, ctx);
+            to_words(want, nl, W);
+            CHECK(!memcmp(r, want, 8 * nl), "%s/%s: sc_inv differs from BN (it %d)", c->name, o->backend, it);
+        }
+        uint64_t z[9] = {0}, r[9];
+        memset(r, 0x5a, sizeof r);
+        o->sc_inv(r, z);
+        int zero = 1;
+        for (unsigned i = 0; i < nl; i++) zero &= r[i] == 0;
+        CHECK(zero, "%s/%s: sc_inv(0) is not 0", c->name, o->backend);
+    }
+    BN_free(N), BN_free(A), BN_free(W);
+}
+
 int main(void)
 {
     t_seed();
@@ -155,6 +193,7 @@ int main(void)
         char what[64];
         snprintf(what, sizeof what, "%s n", c->name);
         test_modulus(what, &c->sc, ctx, NULL);
+        test_sc_inv(c, ctx);
         if (c->kind == EC_KIND_PRIME) {
             snprintf(what, sizeof what, "%s p", c->name);
             test_modulus(what, &c->ecp->fp, ctx, c);

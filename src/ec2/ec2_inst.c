@@ -27,4 +27,5 @@ const ec_ops EC2_OPS_SYM = {
     ec2_fe_trace,
     NULL,
     NULL,
+    NULL,
 };

@@ -22,6 +22,9 @@
 #include <stdint.h>
 #include <string.h>
 
+#ifndef FP_ORDER
+#define FP_ORDER 0
+#endif
 #include "fp/fp_consts.h"
 
 #ifndef FP_NL
