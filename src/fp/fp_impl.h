@@ -234,19 +234,19 @@ FP_INLINE void fp_redc(uint64_t *r, uint64_t *t)
 }
 #endif
 
-#if FP_ADX && !FP_MERSENNE && (FP_NL == 3 || FP_NL == 4 || FP_NL == 6)
+#if FP_ADX && defined(__OPTIMIZE__) && !FP_MERSENNE && (FP_NL == 3 || FP_NL == 4 || FP_NL == 6)
 /* MULX/ADX Montgomery multiplication (generated, fp/fp_adx.h); the instance
  * built with FP_ADX=1 is only chosen when the CPU has BMI2 and ADX */
+static const uint64_t fp_n0inv_word = FP_N0INV;
 #include "fp/fp_adx.h"
 #define FP_ADX_PASTE(a, b) a##b
 #define FP_ADX_FN(n) FP_ADX_PASTE(fp_mont_mul_adx, n)
 #define FP_HAVE_ADX 1
-static const uint64_t fp_n0inv_word = FP_N0INV;
 
 FP_INLINE void fp_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     uint64_t t[FP_NL + 1];
-    FP_ADX_FN(FP_NL)(t, a, b, fp_p, &fp_n0inv_word);
+    FP_ADX_FN(FP_NL)(t, a, b);
     fp_reduce_once(r, t, t[FP_NL]);
 }
 
