@@ -71,44 +71,63 @@ FP_INLINE uint64_t fp_eq(const uint64_t *a, const uint64_t *b)
     return fp_mask(((t | (0 - t)) >> 63) ^ 1);
 }
 
+/* add and subtract with carry: the x86-64 intrinsics (plain ADC/SBB, no
+ * extension needed) give compilers a carry chain they keep in the flags;
+ * elsewhere 128-bit arithmetic */
+#if defined(__x86_64__)
+#include <x86intrin.h>
+FP_INLINE uint64_t fp_adc(uint64_t *r, uint64_t a, uint64_t b, uint64_t c)
+{
+    unsigned long long o;
+    unsigned char co = _addcarry_u64((unsigned char)c, a, b, &o);
+    *r = o;
+    return co;
+}
+FP_INLINE uint64_t fp_sbb(uint64_t *r, uint64_t a, uint64_t b, uint64_t c)
+{
+    unsigned long long o;
+    unsigned char co = _subborrow_u64((unsigned char)c, a, b, &o);
+    *r = o;
+    return co;
+}
+#else
+FP_INLINE uint64_t fp_adc(uint64_t *r, uint64_t a, uint64_t b, uint64_t c)
+{
+    fp_u128 v = (fp_u128)a + b + c;
+    *r = (uint64_t)v;
+    return (uint64_t)(v >> 64);
+}
+FP_INLINE uint64_t fp_sbb(uint64_t *r, uint64_t a, uint64_t b, uint64_t c)
+{
+    fp_u128 v = (fp_u128)a - b - c;
+    *r = (uint64_t)v;
+    return (uint64_t)(v >> 64) & 1;
+}
+#endif
+
 /* r = (hi : a) - p if that is not negative, else a; for (hi : a) < 2p */
 FP_INLINE void fp_reduce_once(uint64_t *r, const uint64_t *a, uint64_t hi)
 {
     uint64_t t[FP_NL], borrow = 0;
-    FP_UNROLL for (int i = 0; i < FP_NL; i++) {
-        fp_u128 d = (fp_u128)a[i] - fp_p[i] - borrow;
-        t[i] = (uint64_t)d;
-        borrow = (uint64_t)(d >> 64) & 1;
-    }
-    uint64_t keep = fp_mask(borrow & ~hi);
+    FP_UNROLL for (int i = 0; i < FP_NL; i++) borrow = fp_sbb(&t[i], a[i], fp_p[i], borrow);
+    borrow = fp_sbb(&hi, hi, 0, borrow); /* borrow: (hi : a) < p */
+    uint64_t keep = fp_mask(borrow);
     FP_UNROLL for (int i = 0; i < FP_NL; i++) r[i] = (a[i] & keep) | (t[i] & ~keep);
 }
 
 FP_INLINE void fp_add(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     uint64_t s[FP_NL], carry = 0;
-    FP_UNROLL for (int i = 0; i < FP_NL; i++) {
-        fp_u128 v = (fp_u128)a[i] + b[i] + carry;
-        s[i] = (uint64_t)v;
-        carry = (uint64_t)(v >> 64);
-    }
+    FP_UNROLL for (int i = 0; i < FP_NL; i++) carry = fp_adc(&s[i], a[i], b[i], carry);
     fp_reduce_once(r, s, carry);
 }
 
 FP_INLINE void fp_sub(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     uint64_t d[FP_NL], borrow = 0;
-    FP_UNROLL for (int i = 0; i < FP_NL; i++) {
-        fp_u128 v = (fp_u128)a[i] - b[i] - borrow;
-        d[i] = (uint64_t)v;
-        borrow = (uint64_t)(v >> 64) & 1;
-    }
+    FP_UNROLL for (int i = 0; i < FP_NL; i++) borrow = fp_sbb(&d[i], a[i], b[i], borrow);
     uint64_t m = fp_mask(borrow), carry = 0;
-    FP_UNROLL for (int i = 0; i < FP_NL; i++) {
-        fp_u128 v = (fp_u128)d[i] + (fp_p[i] & m) + carry;
-        r[i] = (uint64_t)v;
-        carry = (uint64_t)(v >> 64);
-    }
+    FP_UNROLL for (int i = 0; i < FP_NL; i++) carry = fp_adc(&r[i], d[i], fp_p[i] & m, carry);
 }
 
 FP_INLINE void fp_neg(uint64_t *r, const uint64_t *a)
