@@ -201,33 +201,21 @@ FP_INLINE void fp_redc(uint64_t *r, const uint64_t *t)
     /* (t_L >> 55) + t_H: bits 55..575 of t plus words 9..17 */
     FP_UNROLL for (int i = 0; i < 9; i++) {
         uint64_t lo = (t[i] >> 55) | (i < 8 ? t[i + 1] << 9 : 0);
-        fp_u128 v = (fp_u128)lo + t[9 + i] + carry;
-        s[i] = (uint64_t)v;
-        carry = (uint64_t)(v >> 64);
+        carry = fp_adc(&s[i], lo, t[9 + i], carry);
     }
     /* + (t mod 2^55) 2^466: 2^466 = 2^(7 * 64 + 18) */
     uint64_t low = t[0] & ((1ULL << 55) - 1);
-    fp_u128 v = (fp_u128)s[7] + (low << 18);
-    s[7] = (uint64_t)v;
-    v = (fp_u128)s[8] + (low >> 46) + (uint64_t)(v >> 64);
-    s[8] = (uint64_t)v;
+    carry = fp_adc(&s[7], s[7], low << 18, 0);
+    fp_adc(&s[8], s[8], low >> 46, carry);
     /* s < 3 2^521: fold bits >= 521 back (2^521 = 1), then one final step */
     uint64_t top = s[8] >> 9;
     s[8] &= 0x1ff;
-    carry = top;
-    FP_UNROLL for (int i = 0; i < 9; i++) {
-        fp_u128 w = (fp_u128)s[i] + carry;
-        s[i] = (uint64_t)w;
-        carry = (uint64_t)(w >> 64);
-    }
+    carry = fp_adc(&s[0], s[0], top, 0);
+    FP_UNROLL for (int i = 1; i < 9; i++) carry = fp_adc(&s[i], s[i], 0, carry);
     /* s <= 2^521 + 2; s >= p iff s + 1 >= 2^521, and then s - p = s + 1 - 2^521 */
     uint64_t u[9];
-    carry = 1;
-    FP_UNROLL for (int i = 0; i < 9; i++) {
-        fp_u128 w = (fp_u128)s[i] + carry;
-        u[i] = (uint64_t)w;
-        carry = (uint64_t)(w >> 64);
-    }
+    carry = fp_adc(&u[0], s[0], 1, 0);
+    FP_UNROLL for (int i = 1; i < 9; i++) carry = fp_adc(&u[i], s[i], 0, carry);
     uint64_t ge = fp_mask(u[8] >> 9);
     u[8] &= 0x1ff;
     FP_UNROLL for (int i = 0; i < 9; i++) r[i] = (u[i] & ge) | (s[i] & ~ge);
