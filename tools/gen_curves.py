@@ -72,6 +72,10 @@ def pmul(p, k, P):
     return R
 
 
+# NAF width of the verification table of G (ECP_GNAF_W in src/curves/curves.h)
+GNAF_W = 8
+
+
 # named-curve OIDs (SEC 2 / RFC 5480), DER content bytes
 OIDS = {
     'sect163k1': '2b81040001', 'sect163r1': '2b81040002', 'sect163r2': '2b8104000f',
@@ -223,10 +227,17 @@ def gen_data(out):
             for _ in range(4):
                 B = padd(p, B, B)
         o.append('};')
+        # verification: odd multiples (2j + 1) G, j < 2^(GNAF_W - 2), for a width-GNAF_W NAF of u1
+        o.append('static const uint64_t gnaf_%s[%d * 2 * %d] = {' % (name, 1 << (GNAF_W - 2), fnl))
+        P, G2 = G, padd(p, G, G)
+        for j in range(1 << (GNAF_W - 2)):
+            o.append('    ' + ', '.join('0x%016xULL' % w for w in words(mont(P[0]), fnl) + words(mont(P[1]), fnl)) + ',')
+            P = padd(p, P, G2)
+        o.append('};')
         o.append('static const ecp_params ecp_%s = {' % name)
         o.append('    {%d, %d, %s, 0x%016xULL, %s},' % (fnl, fnb, cwords(p, fnl), fn0, cwords(frr, fnl)))
         o.append('    %s, %s, %s, %s,' % (cwords(mont(b), fnl), cwords(mont(1), fnl), cwords(gx, fnl), cwords(gy, fnl)))
-        o.append('    base_%s, %d,' % (name, pos))
+        o.append('    base_%s, %d, gnaf_%s,' % (name, pos, name))
         o.append('};')
         o.append('')
         nbits, nl, n0inv, rr = sc_consts(n)

@@ -45,7 +45,12 @@ typedef struct ecp_params {
      * form, x then y, fp.nlimbs words each */
     const uint64_t *base;
     unsigned base_pos;
+    /* Verification: (2j + 1) G for j < 2^(ECP_GNAF_W - 2), affine, Montgomery
+     * form, x then y (a width-ECP_GNAF_W NAF of u1 indexes it) */
+    const uint64_t *gnaf;
 } ecp_params;
+
+#define ECP_GNAF_W 8
 
 struct ec_ops;
 

@@ -20,8 +20,9 @@
  *    is below 16^i in absolute value, so acc = +-entry needs 9 16^i >= n:
  *    only the last positions (4 i + 5 > bitlen(n)) take the addition with the
  *    masked doubling as well.
- *  - verification (public data): width-5 wNAF of u2 over 1, 3, ..., 15 Q
- *    plus u1 G from the same table, branches on the special cases, and
+ *  - verification (public data): one chain of doublings for u1 G + u2 Q,
+ *    width-5 NAF of u2 over 1, 3, ..., 15 Q and width-8 NAF of u1 over the
+ *    generated 1, 3, ..., 127 G, branches on the special cases, and
  *    x(R) = r tested as r Z^2 == X (and r + n while below p), no inversion. */
 #ifndef FASTEC_ECP_IMPL_H
 #define FASTEC_ECP_IMPL_H
@@ -517,29 +518,29 @@ static int ecp_op_verify_vartime(const struct fastec_curve *cv, const uint8_t *q
     tab[0] = Q;
     pt_dbl(&Q2, &Q);
     for (int j = 1; j < (1 << (ECP_WNAF_W - 2)); j++) pt_add_core(&tab[j], H, R, &tab[j - 1], &Q2);
-    int8_t naf[SC_MAX_LIMBS * 64 + 2];
-    int len = sc_wnaf_vartime(naf, u2->v, (int)cv->sc.nlimbs, ECP_WNAF_W);
+    /* u1 G + u2 Q in one chain of doublings: width-5 NAF of u2 over the table
+     * above, width-ECP_GNAF_W NAF of u1 over the generated table of G */
+    int8_t naf2[SC_MAX_LIMBS * 64 + 2], naf1[SC_MAX_LIMBS * 64 + 2];
+    int len2 = sc_wnaf_vartime(naf2, u2->v, (int)cv->sc.nlimbs, ECP_WNAF_W);
+    int len1 = sc_wnaf_vartime(naf1, u1->v, (int)cv->sc.nlimbs, ECP_GNAF_W);
+    int len = len1 > len2 ? len1 : len2;
     pt_identity(&acc);
     for (int i = len - 1; i >= 0; i--) {
         if (!fp_is_zero(acc.Z)) pt_dbl(&acc, &acc);
-        int dg = naf[i];
+        int dg = i < len2 ? naf2[i] : 0;
         if (dg) {
             T = tab[(dg > 0 ? dg : -dg) / 2];
             if (dg < 0) fp_neg(T.Y, T.Y);
             pt_add_vartime(&acc, &acc, &T);
         }
-    }
-    /* + u1 G from the fixed-base table */
-    int8_t d[SC_MAX_LIMBS * 16 + 2];
-    sc_recode4(d, u1->v, e->base_pos);
-    for (unsigned i = 0; i < e->base_pos; i++) {
-        int dg = d[i];
-        if (!dg) continue;
-        const uint64_t *ent = e->base + ((size_t)i * 8 + (unsigned)(dg > 0 ? dg : -dg) - 1) * 2 * FP_NL;
-        fp y;
-        fp_copy(y, ent + FP_NL);
-        if (dg < 0) fp_neg(y, y);
-        pt_madd_vartime(&acc, &acc, ent, y);
+        dg = i < len1 ? naf1[i] : 0;
+        if (dg) {
+            const uint64_t *ent = e->gnaf + (size_t)((dg > 0 ? dg : -dg) / 2) * 2 * FP_NL;
+            fp y;
+            fp_copy(y, ent + FP_NL);
+            if (dg < 0) fp_neg(y, y);
+            pt_madd_vartime(&acc, &acc, ent, y);
+        }
     }
     if (fp_is_zero(acc.Z)) return FASTEC_ERR_SIG_INVALID;
     /* x = X / Z^2: candidates r, r + n, ... below p, compared as c Z^2 == X */
