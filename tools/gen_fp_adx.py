@@ -20,7 +20,7 @@ import os
 LIMBS = (3, 4, 6)
 
 
-def gen(n):
+def gen(n, m0):
     # 6 limbs: a and b copied into one array, so one base register serves both,
     # and a function of its own (inlined into a large caller, clang may not
     # find the registers)
@@ -50,7 +50,10 @@ def gen(n):
         out('"mov %d(%%[b]), %%%%rdx\\n\\t"' % (8 * i) if not onebase else '"mov %d(%%[a]), %%%%rdx\\n\\t"' % (8 * (n + i)))
         mac(lambda j: '%d(%%[a])' % (8 * j))
         out('"mov %%[%s], %%%%rdx\\n\\t"' % cur[0])
-        out('"imul %[n0], %%rdx\\n\\t"')
+        if m0 == 'neg':      # -p^-1 = -1 mod 2^64: m = -t_0
+            out('"neg %%rdx\\n\\t"')
+        elif m0 == 'imul':   # m = t_0 (-p^-1) mod 2^64 (when -p^-1 = 1, m = t_0)
+            out('"imul %[n0], %%rdx\\n\\t"')
         mac(lambda j: '%d(%%[p])' % (8 * j))
         cur = cur[1:] + cur[:1]  # t_0 is now zero: it becomes the next top word
     # result words cur[0..n]
@@ -83,8 +86,9 @@ def main():
              ' * file defines the modulus fp_p and -fp_p^-1 mod 2^64 fp_n0inv_word. */',
              '#ifndef FASTEC_FP_ADX_H', '#define FASTEC_FP_ADX_H', '']
     for n in LIMBS:
-        parts.append('#if FP_NL == %d' % n)
-        parts.append(gen(n))
+        for m0, cond in (('one', ' && FP_N0INV == 1'), ('neg', ' && FP_N0INV == 0xffffffffffffffffULL'), ('imul', '')):
+            parts.append('#%s FP_NL == %d%s' % ('if' if m0 == 'one' else 'elif', n, cond))
+            parts.append(gen(n, m0))
         parts.append('#endif')
         parts.append('')
     parts.append('#endif')
