@@ -274,6 +274,18 @@ int speed_main(int argc, char **argv)
         }
         fflush(stdout);
     }
-    if (!json) printf("backend: %s (FASTEC_CPU=portable|clmul|avx512 caps it)\n", nsel ? fastec_curve_backend(sel[0]) : "-");
+    if (!json) {
+        /* the backends of the curves measured: one binary, one prime at most */
+        const char *bin = NULL, *prm = NULL;
+        for (size_t i = 0; i < nsel; i++) {
+            if (fastec_curve_bits(sel[i]) && strncmp(fastec_curve_name(sel[i]), "sect", 4) == 0) {
+                if (!bin) bin = fastec_curve_backend(sel[i]);
+            } else if (!prm) {
+                prm = fastec_curve_backend(sel[i]);
+            }
+        }
+        printf("backend:%s%s%s%s%s (FASTEC_CPU=portable|clmul|avx512 caps it)\n", bin ? " binary " : "", bin ? bin : "",
+               bin && prm ? "," : "", prm ? " prime " : "", prm ? prm : "");
+    }
     return status;
 }
