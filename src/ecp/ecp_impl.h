@@ -236,7 +236,8 @@ static int fp_lt_p_vartime(const uint64_t *v)
     return 0;
 }
 
-/* big-endian bytes -> Montgomery form; 0 if the value is >= p (public data) */
+/* big-endian bytes (len <= 8 FP_NL) -> Montgomery form; 0 if the value is
+ * >= p (public data) */
 static int fp_from_bytes(uint64_t *r, const uint8_t *in, size_t len)
 {
     fp v = {0};
@@ -244,7 +245,7 @@ static int fp_from_bytes(uint64_t *r, const uint8_t *in, size_t len)
         size_t bit = 8 * (len - 1 - i);
         if (bit / 64 < FP_NL) v[bit / 64] |= (uint64_t)in[i] << (bit % 64);
     }
-    int lt = 8 * len <= 64 * FP_NL + 7 && fp_lt_p_vartime(v);
+    int lt = fp_lt_p_vartime(v);
     MUL(r, v, fp_rr);
     return lt;
 }
