@@ -18,9 +18,44 @@ bit) goes to the caller, which subtracts p once in constant time.
 import os
 
 LIMBS = (3, 4, 6)
+# primes whose Montgomery reduction rows are written as shifts and adds
+SPECIAL = {3: ('p192', 192), 4: ('p256', 256)}
 
 
-def gen(n, m0):
+def special_row(out, cur, n, prime):
+    """t += m p with m = t_0 (-p^-1 = 1) for a prime of special form, by
+    shifts and one carry chain instead of n MULX; leaves t_0 = 0."""
+    t = lambda j: '%%[%s]' % cur[j]
+    if prime == 'p256':
+        # p = 2^256 - 2^224 + 2^192 + 2^96 - 1: m p = m (2^64 - 2^32 + 1) 2^192
+        # + m 2^96 - m; t_0 - m = 0, m 2^96 = (m << 32, m >> 32) at words 1, 2,
+        # m (2^64 - 2^32 + 1) = (m - (m >> 32) - borrow) 2^64 + (m - (m << 32))
+        out('"mov %s, %%%%rdx\\n\\t"' % t(0))
+        out('"shl $32, %%rdx\\n\\t"')
+        out('"mov %s, %%[lo]\\n\\t"' % t(0))
+        out('"shr $32, %[lo]\\n\\t"')
+        out('"mov %s, %%[hi]\\n\\t"' % t(0))
+        out('"sub %%rdx, %[hi]\\n\\t"')
+        out('"sbb %%[lo], %s\\n\\t"' % t(0))
+        out('"add %%%%rdx, %s\\n\\t"' % t(1))
+        out('"adc %%[lo], %s\\n\\t"' % t(2))
+        out('"adc %%[hi], %s\\n\\t"' % t(3))
+        out('"adc %s, %s\\n\\t"' % (t(0), t(4)))
+        out('"adc $0, %s\\n\\t"' % t(5))
+    elif prime == 'p192':
+        # p = 2^192 - 2^64 - 1: m p = m 2^192 - m 2^64 - m; t_0 - m = 0
+        out('"sub %s, %s\\n\\t"' % (t(0), t(1)))
+        out('"sbb $0, %s\\n\\t"' % t(2))
+        out('"sbb $0, %s\\n\\t"' % t(3))
+        out('"sbb $0, %s\\n\\t"' % t(4))
+        out('"add %s, %s\\n\\t"' % (t(0), t(3)))
+        out('"adc $0, %s\\n\\t"' % t(4))
+    else:
+        raise ValueError(prime)
+    out('"xor %s, %s\\n\\t"' % (t(0), t(0)))
+
+
+def gen(n, m0, special=None):
     # 6 limbs: a and b copied into one array, so one base register serves both,
     # and a function of its own (inlined into a large caller, clang may not
     # find the registers)
@@ -49,6 +84,10 @@ def gen(n, m0):
                 out('"xor %%[%s], %%[%s]\\n\\t"' % (cur[k], cur[k]))
         out('"mov %d(%%[b]), %%%%rdx\\n\\t"' % (8 * i) if not onebase else '"mov %d(%%[a]), %%%%rdx\\n\\t"' % (8 * (n + i)))
         mac(lambda j: '%d(%%[a])' % (8 * j))
+        if special:
+            special_row(out, cur, n, special)
+            cur = cur[1:] + cur[:1]
+            continue
         out('"mov %%[%s], %%%%rdx\\n\\t"' % cur[0])
         if m0 == 'neg':      # -p^-1 = -1 mod 2^64: m = -t_0
             out('"neg %%rdx\\n\\t"')
@@ -86,9 +125,13 @@ def main():
              ' * file defines the modulus fp_p and -fp_p^-1 mod 2^64 fp_n0inv_word. */',
              '#ifndef FASTEC_FP_ADX_H', '#define FASTEC_FP_ADX_H', '']
     for n in LIMBS:
-        for m0, cond in (('one', ' && FP_N0INV == 1'), ('neg', ' && FP_N0INV == 0xffffffffffffffffULL'), ('imul', '')):
-            parts.append('#%s FP_NL == %d%s' % ('if' if m0 == 'one' else 'elif', n, cond))
-            parts.append(gen(n, m0))
+        variants = [('one', ' && FP_N0INV == 1', None), ('neg', ' && FP_N0INV == 0xffffffffffffffffULL', None),
+                    ('imul', '', None)]
+        if n in SPECIAL:
+            variants.insert(0, ('one', ' && FP_BITS == %d && FP_ORDER == 0' % SPECIAL[n][1], SPECIAL[n][0]))
+        for k, (m0, cond, special) in enumerate(variants):
+            parts.append('#%s FP_NL == %d%s' % ('if' if k == 0 else 'elif', n, cond))
+            parts.append(gen(n, m0, special))
         parts.append('#endif')
         parts.append('')
     parts.append('#endif')

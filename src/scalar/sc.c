@@ -338,7 +338,8 @@ void sc_inv_vartime(const sc_params *p, sc_t *r, const sc_t *a)
     memcpy(r->v, limbs_is_one_vt(u, nl) ? x1 : x2, nl * sizeof(uint64_t));
 }
 
-/* width-w NAF of k (public), returns the digit count */
+/* width-w NAF of k (public), returns the digit count. Runs of zero digits
+ * are skipped a count-trailing-zeros at a time. */
 int sc_wnaf_vartime(int8_t *naf, const uint64_t *k, int nlimbs, int w)
 {
     uint64_t v[SC_MAX_LIMBS + 1];
@@ -371,8 +372,20 @@ int sc_wnaf_vartime(int8_t *naf, const uint64_t *k, int nlimbs, int w)
             }
         }
         naf[len++] = (int8_t)dgt;
-        for (int i = 0; i < nlimbs; i++) v[i] = (v[i] >> 1) | (v[i + 1] << 63);
-        v[nlimbs] >>= 1;
+        nz = 0;
+        for (int i = 0; i <= nlimbs; i++) nz |= v[i] != 0;
+        if (!nz) break;
+        /* v is even and not 0: shift out its trailing zeros (1..64 bits at a
+         * time), a zero digit for each but the one just written */
+        int s = v[0] ? __builtin_ctzll(v[0] | (1ULL << 63)) : 64;
+        for (int j = 1; j < s; j++) naf[len++] = 0;
+        if (s == 64) {
+            for (int i = 0; i < nlimbs; i++) v[i] = v[i + 1];
+            v[nlimbs] = 0;
+        } else {
+            for (int i = 0; i < nlimbs; i++) v[i] = (v[i] >> s) | (v[i + 1] << (64 - s));
+            v[nlimbs] >>= s;
+        }
     }
     return len;
 }
