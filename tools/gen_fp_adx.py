@@ -55,6 +55,80 @@ def special_row(out, cur, n, prime):
     out('"xor %s, %s\\n\\t"' % (t(0), t(0)))
 
 
+def gen_sqr_p256():
+    """P-256 squaring: the 8-word square (6 cross products, doubled, plus the
+    4 squares: 10 MULX instead of 16), then 4 Montgomery rows by shifts and
+    adds as in special_row, carries rippled to a ninth word."""
+    L = []
+    out = L.append
+    t = lambda j: '%%[t%d]' % j
+    a = lambda j: '%d(%%[a])' % (8 * j)
+    # cross products
+    out('"mov %s, %%%%rdx\\n\\t"' % a(0))
+    out('"mulx %s, %s, %s\\n\\t"' % (a(1), t(1), t(2)))
+    out('"mulx %s, %%[lo], %s\\n\\t"' % (a(2), t(3)))
+    out('"add %%[lo], %s\\n\\t"' % t(2))
+    out('"mulx %s, %%[lo], %s\\n\\t"' % (a(3), t(4)))
+    out('"adc %%[lo], %s\\n\\t"' % t(3))
+    out('"adc $0, %s\\n\\t"' % t(4))
+    out('"mov %s, %%%%rdx\\n\\t"' % a(1))
+    out('"mulx %s, %%[lo], %%[hi]\\n\\t"' % a(2))
+    out('"add %%[lo], %s\\n\\t"' % t(3))
+    out('"adc %%[hi], %s\\n\\t"' % t(4))
+    out('"mulx %s, %%[lo], %s\\n\\t"' % (a(3), t(5)))
+    out('"adc $0, %s\\n\\t"' % t(5))
+    out('"add %%[lo], %s\\n\\t"' % t(4))
+    out('"adc $0, %s\\n\\t"' % t(5))
+    out('"mov %s, %%%%rdx\\n\\t"' % a(2))
+    out('"mulx %s, %%[lo], %s\\n\\t"' % (a(3), t(6)))
+    out('"add %%[lo], %s\\n\\t"' % t(5))
+    out('"adc $0, %s\\n\\t"' % t(6))
+    # double (t7 = the bit shifted out), then add the squares
+    out('"mov $0, %s\\n\\t"' % t(7))
+    out('"add %s, %s\\n\\t"' % (t(1), t(1)))
+    for j in range(2, 7):
+        out('"adc %s, %s\\n\\t"' % (t(j), t(j)))
+    out('"adc $0, %s\\n\\t"' % t(7))
+    out('"mov %s, %%%%rdx\\n\\t"' % a(0))
+    out('"mulx %%%%rdx, %s, %%[hi]\\n\\t"' % t(0))
+    out('"add %%[hi], %s\\n\\t"' % t(1))
+    for j in (1, 2, 3):
+        out('"mov %s, %%%%rdx\\n\\t"' % a(j))
+        out('"mulx %%rdx, %[lo], %[hi]\\n\\t"')
+        out('"adc %%[lo], %s\\n\\t"' % t(2 * j))
+        out('"adc %%[hi], %s\\n\\t"' % t(2 * j + 1))
+    # Montgomery rows (m = t_i), carries rippled up to t8
+    out('"mov $0, %s\\n\\t"' % t(8))
+    for i in range(4):
+        out('"mov %s, %%%%rdx\\n\\t"' % t(i))
+        out('"shl $32, %%rdx\\n\\t"')
+        out('"mov %s, %%[lo]\\n\\t"' % t(i))
+        out('"shr $32, %[lo]\\n\\t"')
+        out('"mov %s, %%[hi]\\n\\t"' % t(i))
+        out('"sub %%rdx, %[hi]\\n\\t"')
+        out('"sbb %%[lo], %s\\n\\t"' % t(i))
+        out('"add %%%%rdx, %s\\n\\t"' % t(i + 1))
+        out('"adc %%[lo], %s\\n\\t"' % t(i + 2))
+        out('"adc %%[hi], %s\\n\\t"' % t(i + 3))
+        out('"adc %s, %s\\n\\t"' % (t(i), t(i + 4)))
+        for j in range(i + 5, 9):
+            out('"adc $0, %s\\n\\t"' % t(j))
+    regs = ['t%d' % k for k in range(9)]
+    body = ['/* P-256: r (5 words: the value below 2p) = a^2 2^-256 mod p */',
+            'static __attribute__((noinline)) void fp_mont_sqr_adx4_p256(uint64_t *r, const uint64_t *a)',
+            '{',
+            '    uint64_t %s, lo, hi;' % ', '.join(regs),
+            '    __asm__(']
+    body += ['        ' + l for l in L]
+    body += ['        : ' + ', '.join('[%s] "=&r"(%s)' % (x, x) for x in regs) + ', [lo] "=&r"(lo), [hi] "=&r"(hi)',
+             '        : [a] "r"(a)',
+             '        : "rdx", "cc", "memory");']
+    for j in range(5):
+        body.append('    r[%d] = t%d;' % (j, 4 + j))
+    body.append('}')
+    return '\n'.join(body)
+
+
 def gen(n, m0, special=None):
     # 6 limbs: a and b copied into one array, so one base register serves both,
     # and a function of its own (inlined into a large caller, clang may not
@@ -132,6 +206,9 @@ def main():
         for k, (m0, cond, special) in enumerate(variants):
             parts.append('#%s FP_NL == %d%s' % ('if' if k == 0 else 'elif', n, cond))
             parts.append(gen(n, m0, special))
+            if special == 'p256':
+                parts.append('#define FP_HAVE_SQR_ADX 1')
+                parts.append(gen_sqr_p256())
         parts.append('#endif')
         parts.append('')
     parts.append('#endif')

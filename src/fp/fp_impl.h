@@ -257,7 +257,16 @@ FP_INLINE void fp_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
     fp_reduce_once(r, t, t[FP_NL]);
 }
 
+#ifdef FP_HAVE_SQR_ADX
+FP_INLINE void fp_sqr(uint64_t *r, const uint64_t *a)
+{
+    uint64_t t[FP_NL + 1];
+    fp_mont_sqr_adx4_p256(t, a);
+    fp_reduce_once(r, t, t[FP_NL]);
+}
+#else
 FP_INLINE void fp_sqr(uint64_t *r, const uint64_t *a) { fp_mul(r, a, a); }
+#endif
 #else
 #define FP_HAVE_ADX 0
 FP_INLINE void fp_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
