@@ -1,6 +1,7 @@
 /* Prime-field and scalar arithmetic (the shared Montgomery code) against
  * OpenSSL's BN on random and edge inputs: 0, 1, p - 1, p - 2, values with
- * every limb full below p, powers of two at every limb boundary; Montgomery
+ * every limb full below p, powers of two at every limb boundary, values made
+ * of carry-prone words (0, 1, 2^32 - 1, 2^64 - 1, p's words, ...); Montgomery
  * product, sum and difference, for every prime p and every order n, and the
  * per-prime field code (src/fp, every backend) for every p. */
 #include <openssl/bn.h>
@@ -116,10 +117,28 @@ static void test_modulus(const char *what, const sc_params *m, BN_CTX *ctx, cons
         if (BN_cmp(t, M) < 0 && ne < 11) edge[ne++] = t;
         else BN_free(t);
     }
-    for (int it = 0; it < 3000; it++) {
+    for (int it = 0; it < 4000; it++) {
         if (it < ne * ne) {
             BN_copy(A, edge[it / ne]);
             BN_copy(B, edge[it % ne]);
+        } else if (it >= 3000) {
+            /* limbs from a set of carry-prone words (and p's own), below M */
+            static const uint64_t wset[] = {0, 1, 2, 0xffffffffULL, 0x100000000ULL, 0x8000000000000000ULL,
+                                            0xfffffffffffffffeULL, 0xffffffffffffffffULL, 0xffffffff00000000ULL,
+                                            0xffffffff00000001ULL};
+            uint64_t w[2][9];
+            for (int k = 0; k < 2; k++) {
+                do {
+                    for (unsigned i = 0; i < nl; i++) {
+                        uint64_t r = t_rand64();
+                        w[k][i] = (r & 7) < 6 ? wset[(r >> 3) % (sizeof wset / sizeof wset[0])] : m->n[i] ^ (r >> 40);
+                    }
+                    w[k][nl - 1] &= m->n[nl - 1] | (m->n[nl - 1] >> 1) | (m->n[nl - 1] >> 2);
+                    BIGNUM *t = bn(w[k], nl);
+                    BN_copy(k ? B : A, t);
+                    BN_free(t);
+                } while (BN_cmp(k ? B : A, M) >= 0);
+            }
         } else {
             BN_rand_range(A, M);
             BN_rand_range(B, M);
