@@ -34,7 +34,7 @@ void sc_to_bytes(const sc_params *p, uint8_t *out, const sc_t *a); /* scalar_siz
 
 void sc_add(const sc_params *p, sc_t *r, const sc_t *a, const sc_t *b);
 
-/* Raw limbs modulo p->n (also used for prime fields): Montgomery product
+/* Raw limbs modulo p->n (tests run them modulo the primes p too): Montgomery product
  * a b R^-1, sum and difference of values below the modulus. Constant-time. */
 void mod_mul(const sc_params *p, uint64_t *r, const uint64_t *a, const uint64_t *b);
 void mod_add(const sc_params *p, uint64_t *r, const uint64_t *a, const uint64_t *b);
