@@ -19,16 +19,20 @@ import os
 
 LIMBS = (3, 4, 6)
 # primes whose Montgomery reduction rows are written as shifts and adds
-SPECIAL = {3: ('p192', 192), 4: ('p256', 256)}
+SPECIAL = {3: [('p192', 192)], 4: [('p256', 256), ('p224', 224)]}
 
 
-def special_row(out, cur, n, prime):
-    """t += m p with m = t_0 (-p^-1 = 1) for a prime of special form, by
-    shifts and one carry chain instead of n MULX; leaves t_0 = 0."""
-    t = lambda j: '%%[%s]' % cur[j]
+def special_row(out, t, last, prime):
+    """One Montgomery row t += m p for a prime of special form, by shifts and
+    add/subtract chains instead of MULX; t(j) names word j of the row, and
+    carries and borrows run up to word `last`. Leaves word 0 = 0."""
+    def ripple(op, first):
+        for j in range(first, last + 1):
+            out('"%s $0, %s\\n\\t"' % (op, t(j)))
     if prime == 'p256':
-        # p = 2^256 - 2^224 + 2^192 + 2^96 - 1: m p = m (2^64 - 2^32 + 1) 2^192
-        # + m 2^96 - m; t_0 - m = 0, m 2^96 = (m << 32, m >> 32) at words 1, 2,
+        # -p^-1 = 1, m = t_0. p = 2^256 - 2^224 + 2^192 + 2^96 - 1:
+        # m p = m (2^64 - 2^32 + 1) 2^192 + m 2^96 - m; t_0 - m = 0,
+        # m 2^96 = (m << 32, m >> 32) at words 1, 2,
         # m (2^64 - 2^32 + 1) = (m - (m >> 32) - borrow) 2^64 + (m - (m << 32))
         out('"mov %s, %%%%rdx\\n\\t"' % t(0))
         out('"shl $32, %%rdx\\n\\t"')
@@ -41,24 +45,41 @@ def special_row(out, cur, n, prime):
         out('"adc %%[lo], %s\\n\\t"' % t(2))
         out('"adc %%[hi], %s\\n\\t"' % t(3))
         out('"adc %s, %s\\n\\t"' % (t(0), t(4)))
-        out('"adc $0, %s\\n\\t"' % t(5))
+        ripple('adc', 5)
     elif prime == 'p192':
-        # p = 2^192 - 2^64 - 1: m p = m 2^192 - m 2^64 - m; t_0 - m = 0
+        # -p^-1 = 1, m = t_0. p = 2^192 - 2^64 - 1: m p = m 2^192 - m 2^64 - m
         out('"sub %s, %s\\n\\t"' % (t(0), t(1)))
-        out('"sbb $0, %s\\n\\t"' % t(2))
-        out('"sbb $0, %s\\n\\t"' % t(3))
-        out('"sbb $0, %s\\n\\t"' % t(4))
+        ripple('sbb', 2)
         out('"add %s, %s\\n\\t"' % (t(0), t(3)))
-        out('"adc $0, %s\\n\\t"' % t(4))
+        ripple('adc', 4)
+    elif prime == 'p224':
+        # -p^-1 = -1, m = -t_0. p = 2^224 - 2^96 + 1: t_0 + m = c 2^64 with
+        # c = (t_0 != 0); m p + t_0 = m 2^224 - (m 2^96 - c 2^64)
+        # = (H:L) 2^192 - ((H:L) - c) 2^64 for (H:L) = m 2^32
+        out('"mov %s, %%%%rdx\\n\\t"' % t(0))
+        out('"neg %%rdx\\n\\t"')                          # m, CF = c
+        out('"sbb %s, %s\\n\\t"' % (t(0), t(0)))          # -c
+        out('"mov %%rdx, %[hi]\\n\\t"')
+        out('"shr $32, %[hi]\\n\\t"')                     # H
+        out('"shl $32, %%rdx\\n\\t"')                     # L
+        out('"mov %%rdx, %[lo]\\n\\t"')
+        out('"add %s, %%[lo]\\n\\t"' % t(0))              # (H:L) - c, low word
+        out('"adc %%[hi], %s\\n\\t"' % t(0))              # high word
+        out('"sub %%[lo], %s\\n\\t"' % t(1))
+        out('"sbb %s, %s\\n\\t"' % (t(0), t(2)))
+        ripple('sbb', 3)
+        out('"add %%%%rdx, %s\\n\\t"' % t(3))
+        out('"adc %%[hi], %s\\n\\t"' % t(4))
+        ripple('adc', 5)
     else:
         raise ValueError(prime)
     out('"xor %s, %s\\n\\t"' % (t(0), t(0)))
 
 
-def gen_sqr_p256():
-    """P-256 squaring: the 8-word square (6 cross products, doubled, plus the
-    4 squares: 10 MULX instead of 16), then 4 Montgomery rows by shifts and
-    adds as in special_row, carries rippled to a ninth word."""
+def gen_sqr4(prime):
+    """4-limb squaring for a prime of special form: the 8-word square (6 cross
+    products, doubled, plus the 4 squares: 10 MULX instead of 16), then 4
+    Montgomery rows by special_row, carries rippled to a ninth word."""
     L = []
     out = L.append
     t = lambda j: '%%[t%d]' % j
@@ -97,25 +118,13 @@ def gen_sqr_p256():
         out('"mulx %%rdx, %[lo], %[hi]\\n\\t"')
         out('"adc %%[lo], %s\\n\\t"' % t(2 * j))
         out('"adc %%[hi], %s\\n\\t"' % t(2 * j + 1))
-    # Montgomery rows (m = t_i), carries rippled up to t8
+    # Montgomery rows, carries rippled up to t8
     out('"mov $0, %s\\n\\t"' % t(8))
     for i in range(4):
-        out('"mov %s, %%%%rdx\\n\\t"' % t(i))
-        out('"shl $32, %%rdx\\n\\t"')
-        out('"mov %s, %%[lo]\\n\\t"' % t(i))
-        out('"shr $32, %[lo]\\n\\t"')
-        out('"mov %s, %%[hi]\\n\\t"' % t(i))
-        out('"sub %%rdx, %[hi]\\n\\t"')
-        out('"sbb %%[lo], %s\\n\\t"' % t(i))
-        out('"add %%%%rdx, %s\\n\\t"' % t(i + 1))
-        out('"adc %%[lo], %s\\n\\t"' % t(i + 2))
-        out('"adc %%[hi], %s\\n\\t"' % t(i + 3))
-        out('"adc %s, %s\\n\\t"' % (t(i), t(i + 4)))
-        for j in range(i + 5, 9):
-            out('"adc $0, %s\\n\\t"' % t(j))
+        special_row(out, lambda j, i=i: t(i + j), 8 - i, prime)
     regs = ['t%d' % k for k in range(9)]
-    body = ['/* P-256: r (5 words: the value below 2p) = a^2 2^-256 mod p */',
-            'static __attribute__((noinline)) void fp_mont_sqr_adx4_p256(uint64_t *r, const uint64_t *a)',
+    body = ['/* %s: r (5 words: the value below 2p) = a^2 2^-256 mod p */' % prime.upper(),
+            'static __attribute__((noinline)) void fp_mont_sqr_adx4(uint64_t *r, const uint64_t *a)',
             '{',
             '    uint64_t %s, lo, hi;' % ', '.join(regs),
             '    __asm__(']
@@ -159,7 +168,7 @@ def gen(n, m0, special=None):
         out('"mov %d(%%[b]), %%%%rdx\\n\\t"' % (8 * i) if not onebase else '"mov %d(%%[a]), %%%%rdx\\n\\t"' % (8 * (n + i)))
         mac(lambda j: '%d(%%[a])' % (8 * j))
         if special:
-            special_row(out, cur, n, special)
+            special_row(out, lambda j, c=cur: '%%[%s]' % c[j], n + 1, special)
             cur = cur[1:] + cur[:1]
             continue
         out('"mov %%[%s], %%%%rdx\\n\\t"' % cur[0])
@@ -201,14 +210,14 @@ def main():
     for n in LIMBS:
         variants = [('one', ' && FP_N0INV == 1', None), ('neg', ' && FP_N0INV == 0xffffffffffffffffULL', None),
                     ('imul', '', None)]
-        if n in SPECIAL:
-            variants.insert(0, ('one', ' && FP_BITS == %d && FP_ORDER == 0' % SPECIAL[n][1], SPECIAL[n][0]))
+        for name, bits in reversed(SPECIAL.get(n, [])):
+            variants.insert(0, ('one', ' && FP_BITS == %d && FP_ORDER == 0' % bits, name))
         for k, (m0, cond, special) in enumerate(variants):
             parts.append('#%s FP_NL == %d%s' % ('if' if k == 0 else 'elif', n, cond))
             parts.append(gen(n, m0, special))
-            if special == 'p256':
+            if special in ('p256', 'p224'):
                 parts.append('#define FP_HAVE_SQR_ADX 1')
-                parts.append(gen_sqr_p256())
+                parts.append(gen_sqr4(special))
         parts.append('#endif')
         parts.append('')
     parts.append('#endif')

@@ -261,7 +261,7 @@ FP_INLINE void fp_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
 FP_INLINE void fp_sqr(uint64_t *r, const uint64_t *a)
 {
     uint64_t t[FP_NL + 1];
-    fp_mont_sqr_adx4_p256(t, a);
+    fp_mont_sqr_adx4(t, a);
     fp_reduce_once(r, t, t[FP_NL]);
 }
 #else
