@@ -91,10 +91,10 @@ static int write_out(const char *path, const uint8_t *p, size_t n, mode_t mode)
         else off += (size_t)w;
     }
     ok = ok && fsync(fd) == 0;
-    int e = errno;
-    ok = (close(fd) == 0) && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        if (ok) e = errno;
+    int e = errno; /* the failure's, when one of the steps above failed */
+    if (close(fd) != 0 && ok) ok = 0, e = errno;
+    if (ok && rename(tmp, path) != 0) ok = 0, e = errno;
+    if (!ok) {
         unlink(tmp);
         free(tmp);
         return fail(EXIT_OUTPUT, path, strerror(e));

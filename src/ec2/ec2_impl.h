@@ -212,9 +212,8 @@ GF_FN_NOINLINE uint64_t ec2_mul_base_ct(const ec2_params *cp, const ec2_k *K, af
     fe_zero(acc.Y);
     fe_zero(acc.Z);
     for (unsigned i = 0; i < cp->base_pos; i++) {
-        uint64_t dv = (uint64_t)(int64_t)d[i];
-        uint64_t neg = ct_mask_bit(dv >> 63);
-        uint64_t mag = (dv ^ neg) - neg;
+        uint64_t neg, mag;
+        sc_digit_split(d[i], &neg, &mag);
         /* scan the whole row */
         fe_zero(T.x);
         fe_zero(T.y);

@@ -94,12 +94,36 @@ static void pt_dbl(pp *o, const pp *P)
     fp_copy(o->Z, Z3);
 }
 
+/* the common end of both additions, from H = U2 - U1, R = S2 - S1, U1, S1 and
+ * the product zz of the input Z's: X3 = R^2 - H^3 - 2 U1 H^2,
+ * Y3 = R (U1 H^2 - X3) - S1 H^3, Z3 = zz H (5M + 2S); o may alias any input */
+FP_INLINE void pt_add_tail(pp *o, const uint64_t *H, const uint64_t *R, const uint64_t *u1, const uint64_t *s1,
+                           const uint64_t *zz)
+{
+    fp hh, hhh, v, t, X3, Y3, Z3;
+    SQR(hh, H);
+    MUL(hhh, hh, H);
+    MUL(v, u1, hh);
+    SQR(X3, R);
+    SUB(X3, X3, hhh);
+    SUB(X3, X3, v);
+    SUB(X3, X3, v);
+    SUB(t, v, X3);
+    MUL(Y3, R, t);
+    MUL(t, s1, hhh);
+    SUB(Y3, Y3, t);
+    MUL(Z3, zz, H);
+    fp_copy(o->X, X3);
+    fp_copy(o->Y, Y3);
+    fp_copy(o->Z, Z3);
+}
+
 /* o = P + Q for P != +-Q, neither the identity (12M + 4S); H = U2 - U1 and
  * R = S2 - S1 tell the special cases: H = 0, R = 0 means P = Q (o is then
  * wrong), H = 0 otherwise means P = -Q (o has Z = 0). o may be P or Q. */
 static void pt_add_core(pp *o, uint64_t *H, uint64_t *R, const pp *P, const pp *Q)
 {
-    fp z1z1, z2z2, u1, u2, s1, s2, t, hh, hhh, v, X3, Y3, Z3;
+    fp z1z1, z2z2, u1, u2, s1, s2, t;
     SQR(z1z1, P->Z);
     SQR(z2z2, Q->Z);
     MUL(u1, P->X, z2z2);
@@ -110,49 +134,21 @@ static void pt_add_core(pp *o, uint64_t *H, uint64_t *R, const pp *P, const pp *
     MUL(s2, Q->Y, t);
     SUB(H, u2, u1);
     SUB(R, s2, s1);
-    SQR(hh, H);
-    MUL(hhh, hh, H);
-    MUL(v, u1, hh);
-    SQR(X3, R);
-    SUB(X3, X3, hhh);
-    SUB(X3, X3, v);
-    SUB(X3, X3, v);                /* R^2 - H^3 - 2 U1 H^2 */
-    SUB(t, v, X3);
-    MUL(Y3, R, t);
-    MUL(t, s1, hhh);
-    SUB(Y3, Y3, t);                /* R (U1 H^2 - X3) - S1 H^3 */
     MUL(t, P->Z, Q->Z);
-    MUL(Z3, t, H);
-    fp_copy(o->X, X3);
-    fp_copy(o->Y, Y3);
-    fp_copy(o->Z, Z3);
+    pt_add_tail(o, H, R, u1, s1, t);
 }
 
 /* the same with Q = (x2, y2) affine: 8M + 3S */
 static void pt_madd_core(pp *o, uint64_t *H, uint64_t *R, const pp *P, const uint64_t *x2, const uint64_t *y2)
 {
-    fp z1z1, u2, s2, t, hh, hhh, v, X3, Y3, Z3;
+    fp z1z1, u2, s2, t;
     SQR(z1z1, P->Z);
     MUL(u2, x2, z1z1);
     MUL(t, P->Z, z1z1);
     MUL(s2, y2, t);
     SUB(H, u2, P->X);
     SUB(R, s2, P->Y);
-    SQR(hh, H);
-    MUL(hhh, hh, H);
-    MUL(v, P->X, hh);
-    SQR(X3, R);
-    SUB(X3, X3, hhh);
-    SUB(X3, X3, v);
-    SUB(X3, X3, v);
-    SUB(t, v, X3);
-    MUL(Y3, R, t);
-    MUL(t, P->Y, hhh);
-    SUB(Y3, Y3, t);
-    MUL(Z3, P->Z, H);
-    fp_copy(o->X, X3);
-    fp_copy(o->Y, Y3);
-    fp_copy(o->Z, Z3);
+    pt_add_tail(o, H, R, P->X, P->Y, P->Z);
 }
 
 /* Constant-time o = P + Q where P or Q (qinf, a mask) may be the identity;
@@ -305,9 +301,8 @@ static void pt_mul_ct(const struct fastec_curve *cv, pp *R, const uint64_t *k, c
     pt_identity(&acc);
     for (int i = (int)pos - 1; i >= 0; i--) {
         for (int s = 0; s < 4; s++) pt_dbl(&acc, &acc);
-        uint64_t dv = (uint64_t)(int64_t)d[i];
-        uint64_t neg = ct_mask_bit(dv >> 63);
-        uint64_t mag = (dv ^ neg) - neg;
+        uint64_t neg, mag;
+        sc_digit_split(d[i], &neg, &mag);
         T = tab[0];
         for (unsigned j = 1; j < 8; j++) pt_cmov(&T, &tab[j], ct_eq(mag, j + 1));
         fp_cneg(T.Y, T.Y, neg);
@@ -329,9 +324,8 @@ static void pt_mul_base_ct(const struct fastec_curve *cv, pp *R, const uint64_t 
     sc_recode4(d, k, e->base_pos);
     pt_identity(&acc);
     for (unsigned i = 0; i < e->base_pos; i++) {
-        uint64_t dv = (uint64_t)(int64_t)d[i];
-        uint64_t neg = ct_mask_bit(dv >> 63);
-        uint64_t mag = (dv ^ neg) - neg;
+        uint64_t neg, mag;
+        sc_digit_split(d[i], &neg, &mag);
         const uint64_t *row = e->base + (size_t)i * 8 * 2 * FP_NL;
         fp_copy(Q.X, row);
         fp_copy(Q.Y, row + FP_NL);
@@ -356,36 +350,35 @@ static void pt_mul_base_ct(const struct fastec_curve *cv, pp *R, const uint64_t 
 
 /* ---- ops ---- */
 
-static int ecp_op_mul_x(const struct fastec_curve *cv, uint8_t *x_out, const sc_t *k, const uint8_t *p_xy)
+/* affine x (and y unless y_out is NULL) of a secret-derived R, R wiped;
+ * whether R is the identity is the one public fact */
+static int pt_output(const struct fastec_curve *cv, uint8_t *x_out, uint8_t *y_out, pp *R)
 {
-    pp P, R;
     fp x, y;
-    if (!decode_pt(cv, &P, p_xy)) return FASTEC_ERR_COORD;
-    pt_mul_ct(cv, &R, k->v, &P);
-    uint64_t inf = fp_is_zero(R.Z);
-    pt_to_affine(x, y, &R);
+    uint64_t inf = fp_is_zero(R->Z);
+    pt_to_affine(x, y, R);
     plain_to_bytes(x_out, cv->field_size, x);
-    ct_wipe(&R, sizeof R);
+    if (y_out) plain_to_bytes(y_out, cv->field_size, y);
+    ct_wipe(R, sizeof *R);
     ct_wipe(x, sizeof x);
     ct_wipe(y, sizeof y);
     ct_public(&inf, sizeof inf);
     return inf ? FASTEC_ERR_INFINITY : FASTEC_OK;
 }
 
+static int ecp_op_mul_x(const struct fastec_curve *cv, uint8_t *x_out, const sc_t *k, const uint8_t *p_xy)
+{
+    pp P, R;
+    if (!decode_pt(cv, &P, p_xy)) return FASTEC_ERR_COORD;
+    pt_mul_ct(cv, &R, k->v, &P);
+    return pt_output(cv, x_out, NULL, &R);
+}
+
 static int ecp_op_mul_base(const struct fastec_curve *cv, uint8_t *xy_out, const sc_t *k)
 {
     pp R;
-    fp x, y;
     pt_mul_base_ct(cv, &R, k->v);
-    uint64_t inf = fp_is_zero(R.Z);
-    pt_to_affine(x, y, &R);
-    plain_to_bytes(xy_out, cv->field_size, x);
-    plain_to_bytes(xy_out + cv->field_size, cv->field_size, y);
-    ct_wipe(&R, sizeof R);
-    ct_wipe(x, sizeof x);
-    ct_wipe(y, sizeof y);
-    ct_public(&inf, sizeof inf);
-    return inf ? FASTEC_ERR_INFINITY : FASTEC_OK;
+    return pt_output(cv, xy_out, xy_out + cv->field_size, &R);
 }
 
 /* x^3 - 3x + b, Montgomery */

@@ -22,6 +22,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "ct.h"
+
 #ifndef FP_ORDER
 #define FP_ORDER 0
 #endif
@@ -45,22 +47,17 @@ static const uint64_t fp_pm2[FP_NL] = FP_PM2_INIT;
 static const uint64_t fp_one[FP_NL] = FP_ONE_INIT; /* R mod p: 1 in Montgomery form */
 static const uint64_t fp_rr[FP_NL] = FP_RR_INIT;   /* R^2 mod p */
 
-/* mask of all ones when bit is 1 */
-FP_INLINE uint64_t fp_mask(uint64_t bit) { return (uint64_t)0 - (bit & 1); }
-
+/* masks and selects are ct.h's (with its optimisation barrier) */
 FP_INLINE void fp_copy(uint64_t *r, const uint64_t *a) { memcpy(r, a, FP_NL * 8); }
 
-FP_INLINE void fp_cmov(uint64_t *r, const uint64_t *a, uint64_t mask)
-{
-    FP_UNROLL for (int i = 0; i < FP_NL; i++) r[i] ^= (r[i] ^ a[i]) & mask;
-}
+FP_INLINE void fp_cmov(uint64_t *r, const uint64_t *a, uint64_t mask) { ct_cmov_words(r, a, FP_NL, mask); }
 
 /* all ones if a == 0 */
 FP_INLINE uint64_t fp_is_zero(const uint64_t *a)
 {
     uint64_t t = 0;
     FP_UNROLL for (int i = 0; i < FP_NL; i++) t |= a[i];
-    return fp_mask(((t | (0 - t)) >> 63) ^ 1);
+    return ct_is_zero(t);
 }
 
 /* all ones if a == b */
@@ -68,7 +65,7 @@ FP_INLINE uint64_t fp_eq(const uint64_t *a, const uint64_t *b)
 {
     uint64_t t = 0;
     FP_UNROLL for (int i = 0; i < FP_NL; i++) t |= a[i] ^ b[i];
-    return fp_mask(((t | (0 - t)) >> 63) ^ 1);
+    return ct_is_zero(t);
 }
 
 /* add and subtract with carry: the x86-64 intrinsics (plain ADC/SBB, no
@@ -111,7 +108,7 @@ FP_INLINE void fp_reduce_once(uint64_t *r, const uint64_t *a, uint64_t hi)
     uint64_t t[FP_NL], borrow = 0;
     FP_UNROLL for (int i = 0; i < FP_NL; i++) borrow = fp_sbb(&t[i], a[i], fp_p[i], borrow);
     borrow = fp_sbb(&hi, hi, 0, borrow); /* borrow: (hi : a) < p */
-    uint64_t keep = fp_mask(borrow);
+    uint64_t keep = ct_mask_bit(borrow);
     FP_UNROLL for (int i = 0; i < FP_NL; i++) r[i] = (a[i] & keep) | (t[i] & ~keep);
 }
 
@@ -126,7 +123,7 @@ FP_INLINE void fp_sub(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     uint64_t d[FP_NL], borrow = 0;
     FP_UNROLL for (int i = 0; i < FP_NL; i++) borrow = fp_sbb(&d[i], a[i], b[i], borrow);
-    uint64_t m = fp_mask(borrow), carry = 0;
+    uint64_t m = ct_mask_bit(borrow), carry = 0;
     FP_UNROLL for (int i = 0; i < FP_NL; i++) carry = fp_adc(&r[i], d[i], fp_p[i] & m, carry);
 }
 
@@ -216,7 +213,7 @@ FP_INLINE void fp_redc(uint64_t *r, const uint64_t *t)
     uint64_t u[9];
     carry = fp_adc(&u[0], s[0], 1, 0);
     FP_UNROLL for (int i = 1; i < 9; i++) carry = fp_adc(&u[i], s[i], 0, carry);
-    uint64_t ge = fp_mask(u[8] >> 9);
+    uint64_t ge = ct_mask_bit(u[8] >> 9);
     u[8] &= 0x1ff;
     FP_UNROLL for (int i = 0; i < 9; i++) r[i] = (u[i] & ge) | (s[i] & ~ge);
 }
@@ -313,8 +310,8 @@ static void fp_pow_pub(uint64_t *r, const uint64_t *a, const uint64_t *e)
         }
     }
     fp_copy(r, acc);
-    memset(tab, 0, sizeof tab);
-    __asm__ __volatile__("" : : "r"(tab) : "memory");
+    ct_wipe(tab, sizeof tab);
+    ct_wipe(acc, sizeof acc);
 }
 
 /* r = a^-1 (a^(p-2); 0 for 0), constant-time */

@@ -347,10 +347,9 @@ int sc_wnaf_vartime(int8_t *naf, const uint64_t *k, int nlimbs, int w)
     v[nlimbs] = 0;
     int len = 0;
     const int64_t full = 1 << w, half = 1 << (w - 1);
-    for (;;) {
-        int nz = 0;
-        for (int i = 0; i <= nlimbs; i++) nz |= v[i] != 0;
-        if (!nz) break;
+    int nz = 0;
+    for (int i = 0; i < nlimbs; i++) nz |= v[i] != 0;
+    while (nz) {
         int64_t dgt = 0;
         if (v[0] & 1) {
             dgt = (int64_t)(v[0] & (uint64_t)(full - 1));

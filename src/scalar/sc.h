@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ct.h"
+
 #define SC_MAX_LIMBS 9
 
 typedef struct sc_params {
@@ -67,6 +69,14 @@ static inline uint64_t sc_add_n_vartime(const sc_params *p, uint64_t *cand, unsi
 /* Width-w NAF of k (nlimbs limbs, public): digits naf[0..len) odd or 0, in
  * (-2^(w-1), 2^(w-1)), k = sum naf_i 2^i; returns len (<= 64 nlimbs + 1). */
 int sc_wnaf_vartime(int8_t *naf, const uint64_t *k, int nlimbs, int w);
+
+/* A recoded digit d as a sign mask (all ones when d < 0) and |d|; branch-free. */
+static inline void sc_digit_split(int8_t d, uint64_t *neg, uint64_t *mag)
+{
+    uint64_t dv = (uint64_t)(int64_t)d;
+    *neg = ct_mask_bit(dv >> 63);
+    *mag = (dv ^ *neg) - *neg;
+}
 
 /* Signed fixed-window digits of k (4 bits, d in [-8, 7], the last one 0 or
  * 1): k = sum d_i 16^i. Branch-free; pos (the digit count) is public. */

@@ -7,6 +7,22 @@
 #include "ec_ops.h"
 #include "fuzz_common.h"
 
+/* a and b (nw words each) from the input bytes, cut to their low `bits` bits */
+static void load_operands(uint64_t *a, uint64_t *b, const uint8_t *data, size_t size, unsigned nw, unsigned bits)
+{
+    memset(a, 0, 9 * sizeof *a);
+    memset(b, 0, 9 * sizeof *b);
+    for (size_t i = 0; i < size && i < 16 * nw; i++) {
+        uint64_t *t = i < 8 * nw ? a : b;
+        size_t j = i % (8 * nw);
+        t[j / 8] |= (uint64_t)data[i] << (8 * (j % 8));
+    }
+    for (unsigned i = bits; i < 64 * nw; i++) {
+        a[i / 64] &= ~(1ULL << (i % 64));
+        b[i / 64] &= ~(1ULL << (i % 64));
+    }
+}
+
 static int below(const uint64_t *v, const uint64_t *m, unsigned nw)
 {
     for (unsigned i = nw; i-- > 0;)
@@ -20,18 +36,9 @@ static int prime_diff(const fastec_curve *c, const uint8_t *data, size_t size)
     unsigned nb = ec_backends(c, ops);
     unsigned op = data[0] % 7, nw = ops[0]->nwords;
     data++, size--;
-    uint64_t a[9] = {0}, b[9] = {0};
-    for (size_t i = 0; i < size && i < 16 * nw; i++) {
-        uint64_t *t = i < 8 * nw ? a : b;
-        size_t j = i % (8 * nw);
-        t[j / 8] |= (uint64_t)data[i] << (8 * (j % 8));
-    }
+    uint64_t a[9], b[9];
     const sc_params *mod = op == 6 ? &c->sc : &c->ecp->fp;
-    unsigned bits = mod->nbits;
-    for (unsigned i = bits; i < 64 * nw; i++) {
-        a[i / 64] &= ~(1ULL << (i % 64));
-        b[i / 64] &= ~(1ULL << (i % 64));
-    }
+    load_operands(a, b, data, size, nw, mod->nbits);
     if (!below(a, mod->n, mod->nlimbs) || !below(b, mod->n, mod->nlimbs)) return 0;
     uint64_t ref[9] = {0}, r[9];
     for (unsigned k = 0; k < nb; k++) {
@@ -60,16 +67,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     unsigned nb = ec_backends(c, ops);
     unsigned op = data[0] % 6, nw = ops[0]->nwords, m = c->ec2->m;
     data++, size--;
-    uint64_t a[9] = {0}, b[9] = {0};
-    for (size_t i = 0; i < size && i < 16 * nw; i++) {
-        uint64_t *t = i < 8 * nw ? a : b;
-        size_t j = i % (8 * nw);
-        t[j / 8] |= (uint64_t)data[i] << (8 * (j % 8));
-    }
-    for (unsigned i = m; i < 64 * nw; i++) {
-        a[i / 64] &= ~(1ULL << (i % 64));
-        b[i / 64] &= ~(1ULL << (i % 64));
-    }
+    uint64_t a[9], b[9];
+    load_operands(a, b, data, size, nw, m);
     uint64_t ref[9] = {0}, r[9];
     for (unsigned k = 0; k < nb; k++) {
         memset(r, 0, sizeof r);
