@@ -214,7 +214,11 @@ def gen_data(out):
         pbits = p.bit_length()
         fnb, fnl, fn0, frr = sc_consts(p)
         R = 1 << (64 * fnl)
-        mont = lambda v: v * R % p
+        if p == (1 << 521) - 1:
+            # fp/fp521.h: plain values in nine 58-bit limbs
+            enc = lambda v: [(v >> (58 * i)) & ((1 << 58) - 1) for i in range(9)]
+        else:
+            enc = lambda v: words(v * R % p, fnl)  # Montgomery form
         nbits = n.bit_length()
         pos = (nbits + 3) // 4 + 1
         o.append('static const uint64_t base_%s[%d * 8 * 2 * %d] = {' % (name, pos, fnl))
@@ -222,7 +226,7 @@ def gen_data(out):
         for i in range(pos):
             P = B
             for j in range(8):
-                o.append('    ' + ', '.join('0x%016xULL' % w for w in words(mont(P[0]), fnl) + words(mont(P[1]), fnl)) + ',')
+                o.append('    ' + ', '.join('0x%016xULL' % w for w in enc(P[0]) + enc(P[1])) + ',')
                 P = padd(p, P, B)
             for _ in range(4):
                 B = padd(p, B, B)
@@ -231,12 +235,12 @@ def gen_data(out):
         o.append('static const uint64_t gnaf_%s[%d * 2 * %d] = {' % (name, 1 << (GNAF_W - 2), fnl))
         P, G2 = G, padd(p, G, G)
         for j in range(1 << (GNAF_W - 2)):
-            o.append('    ' + ', '.join('0x%016xULL' % w for w in words(mont(P[0]), fnl) + words(mont(P[1]), fnl)) + ',')
+            o.append('    ' + ', '.join('0x%016xULL' % w for w in enc(P[0]) + enc(P[1])) + ',')
             P = padd(p, P, G2)
         o.append('};')
         o.append('static const ecp_params ecp_%s = {' % name)
         o.append('    {%d, %d, %s, 0x%016xULL, %s},' % (fnl, fnb, cwords(p, fnl), fn0, cwords(frr, fnl)))
-        o.append('    %s, %s, %s, %s,' % (cwords(mont(b), fnl), cwords(mont(1), fnl), cwords(gx, fnl), cwords(gy, fnl)))
+        o.append('    %s, %s, %s, %s,' % ('{' + ', '.join('0x%016xULL' % w for w in enc(b)) + '}', '{' + ', '.join('0x%016xULL' % w for w in enc(1)) + '}', cwords(gx, fnl), cwords(gy, fnl)))
         o.append('    base_%s, %d, gnaf_%s,' % (name, pos, name))
         o.append('};')
         o.append('')

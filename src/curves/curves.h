@@ -37,15 +37,15 @@ typedef struct ec2_params {
  * Montgomery form modulo p, fp.nlimbs words. */
 typedef struct ecp_params {
     sc_params fp;                 /* p as a Montgomery modulus */
-    uint64_t b[EC_MAX_WORDS];     /* b R mod p */
-    uint64_t one[EC_MAX_WORDS];   /* R mod p */
+    uint64_t b[EC_MAX_WORDS];     /* b, field representation (b R mod p; P-521: 58-bit limbs) */
+    uint64_t one[EC_MAX_WORDS];   /* 1, field representation */
     uint64_t gx[EC_MAX_WORDS];    /* G, plain */
     uint64_t gy[EC_MAX_WORDS];
-    /* Fixed-base table: entry (i, j) = (j + 1) * 16^i * G, affine, Montgomery
+    /* Fixed-base table: entry (i, j) = (j + 1) * 16^i * G, affine, field
      * form, x then y, fp.nlimbs words each */
     const uint64_t *base;
     unsigned base_pos;
-    /* Verification: (2j + 1) G for j < 2^(ECP_GNAF_W - 2), affine, Montgomery
+    /* Verification: (2j + 1) G for j < 2^(ECP_GNAF_W - 2), affine, field
      * form, x then y (a width-ECP_GNAF_W NAF of u1 indexes it) */
     const uint64_t *gnaf;
 } ecp_params;

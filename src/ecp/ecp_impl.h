@@ -1,6 +1,7 @@
 /* Prime-curve points, y^2 = x^3 - 3x + b over GF(p), for the six SEC 2 /
  * NIST prime curves (cofactor 1); compiled once per prime (ecp_inst.c) over
- * that prime's field code (fp/fp_impl.h), Montgomery residues.
+ * that prime's field code (fp/fp_impl.h): Montgomery residues, or P-521's
+ * 58-bit limbs; the generated tables are in the same representation.
  *
  * Points are Jacobian (X : Y : Z), x = X/Z^2, y = Y/Z^3, the identity Z = 0.
  * Doubling: dbl-2001-b (a = -3), 4M + 4S, maps the identity to itself.
@@ -232,7 +233,7 @@ static int fp_lt_p_vartime(const uint64_t *v)
     return 0;
 }
 
-/* big-endian bytes (len <= 8 FP_NL) -> Montgomery form; 0 if the value is
+/* big-endian bytes (len <= 8 FP_NL) -> field element; 0 if the value is
  * >= p (public data) */
 static int fp_from_bytes(uint64_t *r, const uint8_t *in, size_t len)
 {
@@ -242,15 +243,9 @@ static int fp_from_bytes(uint64_t *r, const uint8_t *in, size_t len)
         if (bit / 64 < FP_NL) v[bit / 64] |= (uint64_t)in[i] << (bit % 64);
     }
     int lt = fp_lt_p_vartime(v);
-    MUL(r, v, fp_rr);
+    if (!lt) memset(v, 0, sizeof v);
+    fp_from_words(r, v);
     return lt;
-}
-
-/* Montgomery form -> plain */
-static void fp_plain(uint64_t *r, const uint64_t *a)
-{
-    fp one = {1};
-    MUL(r, a, one);
 }
 
 static void plain_to_bytes(uint8_t *out, size_t len, const uint64_t *v)
@@ -268,10 +263,10 @@ static void pt_to_affine(uint64_t *x, uint64_t *y, const pp *P)
     fp_inv(zi, P->Z);
     SQR(zi2, zi);
     MUL(t, P->X, zi2);
-    fp_plain(x, t);
+    fp_to_words(x, t);
     MUL(zi2, zi2, zi);
     MUL(t, P->Y, zi2);
-    fp_plain(y, t);
+    fp_to_words(y, t);
     ct_wipe(zi, sizeof zi);
     ct_wipe(zi2, sizeof zi2);
     ct_wipe(t, sizeof t);
@@ -485,8 +480,11 @@ static int ecp_op_decompress_vartime(const struct fastec_curve *cv, uint8_t *xy,
     if (!fp_from_bytes(x, xb, cv->field_size)) return FASTEC_ERR_COORD;
     rhs(cv->ecp, r2, x);
     if (!fp_sqrt_vartime(y, r2)) return FASTEC_ERR_NOT_ON_CURVE;
-    fp_plain(yp, y);
-    if ((int)(yp[0] & 1) != ybit) fp_neg(yp, yp); /* p - y (plain values work the same) */
+    fp_to_words(yp, y);
+    if ((int)(yp[0] & 1) != ybit) {
+        fp_neg(y, y);
+        fp_to_words(yp, y);
+    }
     memcpy(xy, xb, cv->field_size);
     plain_to_bytes(xy + cv->field_size, cv->field_size, yp);
     return FASTEC_OK;
@@ -544,14 +542,77 @@ static int ecp_op_verify_vartime(const struct fastec_curve *cv, const uint8_t *q
     memcpy(cand, r->v, cv->sc.nlimbs * 8);
     for (;;) {
         if (!fp_lt_p_vartime(cand)) return FASTEC_ERR_SIG_INVALID;
-        MUL(cm, cand, fp_rr);
+        fp_from_words(cm, cand);
         MUL(t, cm, z2);
         if (fp_eq(t, acc.X)) return FASTEC_OK;
         if (sc_add_n_vartime(&cv->sc, cand, FP_NL)) return FASTEC_ERR_SIG_INVALID;
     }
 }
 
-/* field operations for the tests (Montgomery form) */
+/* field operations for the tests, on canonical words in Montgomery form
+ * (x R mod p, R = 2^(64 FP_NL)) whatever the representation, so every prime
+ * is tested the same way against BN */
+#if FP_MERSENNE
+/* 2^521 = 1: R = 2^576 = 2^55, R^-1 = 2^466, R^2 = 2^110 (mod p) */
+static void f521_pow2(uint64_t *r, unsigned e)
+{
+    memset(r, 0, 9 * 8);
+    r[e / 58] = 1ULL << (e % 58);
+}
+static void ecp_fe_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    fp x, y, c;
+    fp_from_words(x, a);
+    fp_from_words(y, b);
+    f521_pow2(c, 466);
+    fp_mul(x, x, y);
+    fp_mul(x, x, c);
+    fp_to_words(r, x);
+}
+static void ecp_fe_sqr(uint64_t *r, const uint64_t *a)
+{
+    fp x, c;
+    fp_from_words(x, a);
+    f521_pow2(c, 466);
+    fp_sqr(x, x);
+    fp_mul(x, x, c);
+    fp_to_words(r, x);
+}
+static void ecp_fe_inv(uint64_t *r, const uint64_t *a) /* (x R)^-1 R^2 */
+{
+    fp x, c;
+    fp_from_words(x, a);
+    f521_pow2(c, 110);
+    fp_inv(x, x);
+    fp_mul(x, x, c);
+    fp_to_words(r, x);
+}
+static void ecp_fe_add(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    fp x, y;
+    fp_from_words(x, a);
+    fp_from_words(y, b);
+    fp_add(x, x, y);
+    fp_to_words(r, x);
+}
+static void ecp_fe_sub(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    fp x, y;
+    fp_from_words(x, a);
+    fp_from_words(y, b);
+    fp_sub(x, x, y);
+    fp_to_words(r, x);
+}
+static void ecp_fe_sqrt(uint64_t *r, const uint64_t *a) /* s R with (s R)^2 R^-1 = a: the root of a R */
+{
+    fp x, c, y;
+    fp_from_words(x, a);
+    f521_pow2(c, 55);
+    fp_mul(x, x, c);
+    if (!fp_sqrt_vartime(y, x)) memset(r, 0xff, FP_NL * 8); /* no root: an invalid element */
+    else fp_to_words(r, y);
+}
+#else
 static void ecp_fe_mul(uint64_t *r, const uint64_t *a, const uint64_t *b) { fp_mul(r, a, b); }
 static void ecp_fe_sqr(uint64_t *r, const uint64_t *a) { fp_sqr(r, a); }
 static void ecp_fe_inv(uint64_t *r, const uint64_t *a) { fp_inv(r, a); }
@@ -561,5 +622,6 @@ static void ecp_fe_sqrt(uint64_t *r, const uint64_t *a)
 {
     if (!fp_sqrt_vartime(r, a)) memset(r, 0xff, FP_NL * 8); /* no root: an invalid element */
 }
+#endif
 
 #endif

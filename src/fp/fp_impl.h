@@ -12,9 +12,10 @@
  *    2 FP_NL words, then word-by-word Montgomery reduction with -p^-1 mod 2^64
  *    (1 for P-192 and P-256, where the reduction needs no multiplication by
  *    m's inverse);
- *  - p = 2^521 - 1 (FP_MERSENNE): R = 2^576 = 2^55 mod p, so a b R^-1 =
- *    t_H + t_L 2^-55 = t_H + (t_L >> 55) + (t_L mod 2^55) 2^466 for the product
- *    t = t_L + 2^576 t_H: shifts and one folding addition, no multiplication.
+ *  - p = 2^521 - 1 (FP_MERSENNE): not Montgomery; fp/fp521.h, nine 58-bit
+ *    limbs, plain values, products folded with 2^522 = 2 (mod p).
+ * Both kinds convert from and to canonical 64-bit words with fp_from_words
+ * and fp_to_words, the only way in and out of the representation.
  * Everything here is constant-time: no branch or index depends on a value. */
 #ifndef FASTEC_FP_IMPL_H
 #define FASTEC_FP_IMPL_H
@@ -42,6 +43,7 @@
 typedef unsigned __int128 fp_u128;
 typedef uint64_t fe[FP_NL];
 
+#if !FP_MERSENNE
 static const uint64_t fp_p[FP_NL] = FP_P_INIT;
 static const uint64_t fp_pm2[FP_NL] = FP_PM2_INIT;
 static const uint64_t fp_one[FP_NL] = FP_ONE_INIT; /* R mod p: 1 in Montgomery form */
@@ -67,6 +69,8 @@ FP_INLINE uint64_t fp_eq(const uint64_t *a, const uint64_t *b)
     FP_UNROLL for (int i = 0; i < FP_NL; i++) t |= a[i] ^ b[i];
     return ct_is_zero(t);
 }
+
+#endif
 
 /* add and subtract with carry: the x86-64 intrinsics (plain ADC/SBB, no
  * extension needed) give compilers a carry chain they keep in the flags;
@@ -102,6 +106,7 @@ FP_INLINE uint64_t fp_sbb(uint64_t *r, uint64_t a, uint64_t b, uint64_t c)
 }
 #endif
 
+#if !FP_MERSENNE
 /* r = (hi : a) - p if that is not negative, else a; for (hi : a) < 2p */
 FP_INLINE void fp_reduce_once(uint64_t *r, const uint64_t *a, uint64_t hi)
 {
@@ -133,15 +138,12 @@ FP_INLINE void fp_neg(uint64_t *r, const uint64_t *a)
     fp_sub(r, z, a);
 }
 
-/* r = -a if mask, else a */
-FP_INLINE void fp_cneg(uint64_t *r, const uint64_t *a, uint64_t mask)
-{
-    fe n;
-    fp_neg(n, a);
-    fp_copy(r, a);
-    fp_cmov(r, n, mask);
-}
+#endif
 
+#if FP_MERSENNE
+#include "fp/fp521.h"
+#define FP_HAVE_ADX 0
+#else
 /* t = a b, 2 FP_NL words */
 FP_INLINE void fp_mul_wide(uint64_t *t, const uint64_t *a, const uint64_t *b)
 {
@@ -190,34 +192,6 @@ FP_INLINE void fp_sqr_wide(uint64_t *t, const uint64_t *a)
     }
 }
 
-#if FP_MERSENNE
-/* r = t 2^-576 mod p for t < 2^1042, p = 2^521 - 1 (see the top comment) */
-FP_INLINE void fp_redc(uint64_t *r, const uint64_t *t)
-{
-    uint64_t s[9], carry = 0;
-    /* (t_L >> 55) + t_H: bits 55..575 of t plus words 9..17 */
-    FP_UNROLL for (int i = 0; i < 9; i++) {
-        uint64_t lo = (t[i] >> 55) | (i < 8 ? t[i + 1] << 9 : 0);
-        carry = fp_adc(&s[i], lo, t[9 + i], carry);
-    }
-    /* + (t mod 2^55) 2^466: 2^466 = 2^(7 * 64 + 18) */
-    uint64_t low = t[0] & ((1ULL << 55) - 1);
-    carry = fp_adc(&s[7], s[7], low << 18, 0);
-    fp_adc(&s[8], s[8], low >> 46, carry);
-    /* s < 3 2^521: fold bits >= 521 back (2^521 = 1), then one final step */
-    uint64_t top = s[8] >> 9;
-    s[8] &= 0x1ff;
-    carry = fp_adc(&s[0], s[0], top, 0);
-    FP_UNROLL for (int i = 1; i < 9; i++) carry = fp_adc(&s[i], s[i], 0, carry);
-    /* s <= 2^521 + 2; s >= p iff s + 1 >= 2^521, and then s - p = s + 1 - 2^521 */
-    uint64_t u[9];
-    carry = fp_adc(&u[0], s[0], 1, 0);
-    FP_UNROLL for (int i = 1; i < 9; i++) carry = fp_adc(&u[i], s[i], 0, carry);
-    uint64_t ge = ct_mask_bit(u[8] >> 9);
-    u[8] &= 0x1ff;
-    FP_UNROLL for (int i = 0; i < 9; i++) r[i] = (u[i] & ge) | (s[i] & ~ge);
-}
-#else
 /* r = t R^-1 mod p for t < p R (word-by-word Montgomery reduction) */
 FP_INLINE void fp_redc(uint64_t *r, uint64_t *t)
 {
@@ -236,9 +210,8 @@ FP_INLINE void fp_redc(uint64_t *r, uint64_t *t)
     }
     fp_reduce_once(r, t + FP_NL, hi);
 }
-#endif
 
-#if FP_ADX && defined(__OPTIMIZE__) && !FP_MERSENNE && (FP_NL == 3 || FP_NL == 4 || FP_NL == 6)
+#if FP_ADX && defined(__OPTIMIZE__) && (FP_NL == 3 || FP_NL == 4 || FP_NL == 6)
 /* MULX/ADX Montgomery multiplication (generated, fp/fp_adx.h); the instance
  * built with FP_ADX=1 is only chosen when the CPU has BMI2 and ADX */
 static const uint64_t fp_n0inv_word = FP_N0INV;
@@ -281,6 +254,25 @@ FP_INLINE void fp_sqr(uint64_t *r, const uint64_t *a)
 }
 #endif
 
+
+/* canonical words (v < p) -> Montgomery form, and back */
+static inline void fp_from_words(uint64_t *r, const uint64_t *w) { fp_mul(r, w, fp_rr); }
+static inline void fp_to_words(uint64_t *w, const uint64_t *a)
+{
+    static const uint64_t one[FP_NL] = {1};
+    fp_mul(w, a, one);
+}
+#endif /* FP_MERSENNE */
+
+/* r = -a if mask, else a */
+FP_INLINE void fp_cneg(uint64_t *r, const uint64_t *a, uint64_t mask)
+{
+    fe n;
+    fp_neg(n, a);
+    fp_copy(r, a);
+    fp_cmov(r, n, mask);
+}
+
 /* out-of-line copies for the code that is not speed-critical */
 static __attribute__((noinline)) void fp_mul_call(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
@@ -314,7 +306,45 @@ static void fp_pow_pub(uint64_t *r, const uint64_t *a, const uint64_t *e)
     ct_wipe(acc, sizeof acc);
 }
 
+#if FP_MERSENNE
+/* r = a^(2^k) */
+static void fp_sqr_n(uint64_t *r, const uint64_t *a, int k)
+{
+    fp_sqr(r, a);
+    for (int i = 1; i < k; i++) fp_sqr(r, r);
+}
+
+/* r = a^-1 = a^(p-2) = a^(2^521 - 3) (0 for 0), constant-time: with
+ * x_k = a^(2^k - 1), x_(m+n) = x_m^(2^n) x_n, and a^(p-2) = x_519^4 a;
+ * 524 squarings and 13 products */
+static void fp_inv(uint64_t *r, const uint64_t *a)
+{
+    fe x2, x3, x7, x, t;
+    fp_sqr(t, a);
+    fp_mul(x2, t, a);
+    fp_sqr(t, x2);
+    fp_mul(x3, t, a);
+    fp_sqr_n(t, x2, 2);
+    fp_mul(x, t, x2); /* x4 */
+    fp_sqr_n(t, x, 3);
+    fp_mul(x7, t, x3);
+    for (int k = 4; k <= 256; k *= 2) { /* x_(2k) = x_k^(2^k) x_k */
+        fp_sqr_n(t, x, k);
+        fp_mul(x, t, x);
+    }
+    fp_sqr_n(t, x, 7);
+    fp_mul(x, t, x7); /* x519 */
+    fp_sqr_n(t, x, 2);
+    fp_mul(r, t, a);
+    ct_wipe(x2, sizeof x2);
+    ct_wipe(x3, sizeof x3);
+    ct_wipe(x7, sizeof x7);
+    ct_wipe(x, sizeof x);
+    ct_wipe(t, sizeof t);
+}
+#else
 /* r = a^-1 (a^(p-2); 0 for 0), constant-time */
 static void fp_inv(uint64_t *r, const uint64_t *a) { fp_pow_pub(r, a, fp_pm2); }
+#endif
 
 #endif
