@@ -93,6 +93,13 @@ static void check_ops(const uint64_t *a, const uint64_t *b, int it)
     fp_neg(r, a);
     BN_mod_sub(E, P, A, P, ctx);
     expect("neg", r, E, it);
+    static const unsigned ks[] = {2, 3, 4, 8};
+    for (int i = 0; i < 4; i++) {
+        fp_mulk(r, a, ks[i]);
+        BN_set_word(E, ks[i]);
+        BN_mod_mul(E, E, A, P, ctx);
+        expect("mulk", r, E, it);
+    }
     /* zero and equality tests, canonical words */
     BN_nnmod(E, A, P, ctx);
     CHECK(!!fp_is_zero(a) == !!BN_is_zero(E), "is_zero (it %d)", it);
@@ -145,12 +152,13 @@ int main(void)
         gen(b);
         BIGNUM *A = val(a), *B = val(b), *E = BN_new();
         for (int st = 0; st < 200; st++) {
-            unsigned op = (unsigned)(t_rand64() % 5);
+            unsigned op = (unsigned)(t_rand64() % 6);
             switch (op) {
             case 0: fp_mul(r, a, b); BN_mod_mul(E, A, B, P, ctx); break;
             case 1: fp_sqr(r, a); BN_mod_mul(E, A, A, P, ctx); break;
             case 2: fp_add(r, a, b); BN_mod_add(E, A, B, P, ctx); break;
             case 3: fp_sub(r, a, b); BN_mod_sub(E, A, B, P, ctx); break;
+            case 4: fp_mulk(r, a, 8); BN_set_word(E, 8); BN_mod_mul(E, E, A, P, ctx); break;
             default: fp_sub(r, b, a); BN_mod_sub(E, B, A, P, ctx); break;
             }
             expect("chain", r, E, st);

@@ -4,7 +4,8 @@
  * 58-bit limbs; the generated tables are in the same representation.
  *
  * Points are Jacobian (X : Y : Z), x = X/Z^2, y = Y/Z^3, the identity Z = 0.
- * Doubling: dbl-2001-b (a = -3), 4M + 4S, maps the identity to itself.
+ * Doubling: dbl-2001-b (a = -3), 4M + 4S (3M + 5S for P-521), maps the
+ * identity to itself.
  * Addition: 12M + 4S, mixed with an affine point 8M + 3S; for P = -Q it gives
  * Z = 0 by itself; the other special inputs (either one the identity, P = Q)
  * are handled as follows.
@@ -63,8 +64,9 @@ FP_INLINE void pt_cmov(pp *r, const pp *a, uint64_t mask)
     fp_cmov(r->Z, a->Z, mask);
 }
 
-/* dbl-2001-b, a = -3, with Z3 = 2 Y Z as a product (two fewer additions
- * than (Y + Z)^2 - Y^2 - Z^2): 4M + 4S; o may be P */
+/* dbl-2001-b, a = -3: 3M + 5S with Z3 = (Y + Z)^2 - Y^2 - Z^2 where a square
+ * is much cheaper than a product (P-521), else 4M + 4S with Z3 = 2 Y Z; o
+ * may be P */
 static void pt_dbl(pp *o, const pp *P)
 {
     fp delta, gamma, beta, alpha, t, u, X3, Y3, Z3;
@@ -74,21 +76,24 @@ static void pt_dbl(pp *o, const pp *P)
     SUB(t, P->X, delta);
     ADD(u, P->X, delta);
     MUL(alpha, t, u);
-    ADD(t, alpha, alpha);
-    ADD(alpha, alpha, t);          /* 3 (X - Z^2)(X + Z^2) */
+    fp_mulk(alpha, alpha, 3);      /* 3 (X - Z^2)(X + Z^2) */
+#if FP_SQR_CHEAP
+    ADD(t, P->Y, P->Z);
+    SQR(t, t);
+    SUB(t, t, gamma);
+    SUB(Z3, t, delta);             /* (Y + Z)^2 - Y^2 - Z^2 */
+#else
     MUL(t, P->Y, P->Z);
     ADD(Z3, t, t);                 /* 2 Y Z */
+#endif
     SQR(X3, alpha);
-    ADD(t, beta, beta);
-    ADD(t, t, t);                  /* 4 beta */
+    fp_mulk(t, beta, 4);           /* 4 beta */
     ADD(u, t, t);
     SUB(X3, X3, u);                /* alpha^2 - 8 beta */
     SUB(t, t, X3);
     MUL(Y3, alpha, t);
     SQR(u, gamma);
-    ADD(u, u, u);
-    ADD(u, u, u);
-    ADD(u, u, u);
+    fp_mulk(u, u, 8);
     SUB(Y3, Y3, u);                /* alpha (4 beta - X3) - 8 gamma^2 */
     fp_copy(o->X, X3);
     fp_copy(o->Y, Y3);

@@ -63,6 +63,19 @@ FP_INLINE void fp_sub(uint64_t *r, const uint64_t *a, const uint64_t *b)
     f521_carry(r, s);
 }
 
+/* r = k a for a small constant k <= 8: one carry pass (limbs < 2^62) */
+#define FP_HAVE_MULK 1
+FP_INLINE void fp_mulk(uint64_t *r, const uint64_t *a, unsigned k)
+{
+    uint64_t s[9];
+    FP_UNROLL for (int i = 0; i < 9; i++) s[i] = a[i] * k;
+    f521_carry(r, s);
+}
+
+/* a square costs about half a product here: the point formulas prefer
+ * squarings (ecp_impl.h) */
+#define FP_SQR_CHEAP 1
+
 FP_INLINE void fp_neg(uint64_t *r, const uint64_t *a)
 {
     static const uint64_t z[9] = {0};

@@ -273,6 +273,25 @@ FP_INLINE void fp_cneg(uint64_t *r, const uint64_t *a, uint64_t mask)
     fp_cmov(r, n, mask);
 }
 
+#ifndef FP_HAVE_MULK
+/* r = k a for a small constant k (2, 3, 4 or 8): additions */
+FP_INLINE void fp_mulk(uint64_t *r, const uint64_t *a, unsigned k)
+{
+    fe t;
+    if (k == 3) {
+        fp_add(t, a, a);
+        fp_add(r, t, a);
+        return;
+    }
+    fp_add(t, a, a);
+    for (unsigned m = 4; m <= k; m *= 2) fp_add(t, t, t);
+    fp_copy(r, t);
+}
+#endif
+#ifndef FP_SQR_CHEAP
+#define FP_SQR_CHEAP 0
+#endif
+
 /* out-of-line copies for the code that is not speed-critical */
 static __attribute__((noinline)) void fp_mul_call(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
