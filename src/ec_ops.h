@@ -40,9 +40,6 @@ typedef struct ec_ops {
     /* prime fields: Montgomery-form sum and difference (NULL for binary fields) */
     void (*fe_add)(uint64_t *r, const uint64_t *a, const uint64_t *b);
     void (*fe_sub)(uint64_t *r, const uint64_t *a, const uint64_t *b);
-    /* Constant-time a^-1 mod n for plain values below n (sc.nlimbs words), or
-     * NULL to use the generic sc_inv; prime curves compile one per order. */
-    void (*sc_inv)(uint64_t *r, const uint64_t *a);
 } ec_ops;
 
 /* Implementations for a curve: every backend compiled in, lowest first.

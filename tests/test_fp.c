@@ -171,42 +171,50 @@ static void test_modulus(const char *what, const sc_params *m, BN_CTX *ctx, cons
     BN_free(M), BN_free(R), BN_free(Rinv), BN_free(A), BN_free(B), BN_free(W), BN_free(G);
 }
 
-/* the per-curve signing inverse mod n (every backend) against BN: 1, 2,
- * n - 1, n - 2 and random values, a a^-1 = 1; and 0 -> 0 */
-static void test_sc_inv(const fastec_curve *c, BN_CTX *ctx)
+/* the safegcd inverses (constant-time and variable-time) modulo m against
+ * BN: 0 -> 0, 1, 2, m - 1, m - 2, powers of two, values with long runs of
+ * zero or one bits (long stretches of divsteps of one kind), random */
+static void test_safegcd(const char *what, const sc_params *m, BN_CTX *ctx)
 {
-    const ec_ops *ops[EC_MAX_BACKENDS];
-    unsigned nb = ec_backends(c, ops);
-    const unsigned nl = c->sc.nlimbs;
-    BIGNUM *N = bn(c->sc.n, nl), *A = BN_new(), *W = BN_new();
-    for (unsigned k = 0; k < nb; k++) {
-        const ec_ops *o = ops[k];
-        if (c->kind == EC_KIND_PRIME) CHECK(o->sc_inv != NULL, "%s/%s: no per-curve inverse", c->name, o->backend);
-        if (!o->sc_inv) continue;
-        for (int it = 0; it < 300; it++) {
-            if (it < 4) {
-                if (it < 2) BN_set_word(A, (BN_ULONG)(it + 1));
-                else BN_sub(A, N, BN_value_one()), BN_sub_word(A, (BN_ULONG)(it - 2));
-            } else {
-                BN_rand_range(A, N);
+    const unsigned nl = m->nlimbs;
+    BIGNUM *M = bn(m->n, nl), *A = BN_new(), *W = BN_new();
+    for (int it = 0; it < 3000; it++) {
+        if (it == 0) BN_zero(A);
+        else if (it < 3) BN_set_word(A, (BN_ULONG)it);
+        else if (it < 5) BN_sub(A, M, BN_value_one()), BN_sub_word(A, (BN_ULONG)(it - 3));
+        else if (it < 5 + (int)m->nbits - 1) BN_zero(A), BN_set_bit(A, it - 5);
+        else if (it % 4 == 0) { /* runs of ones and zeros */
+            BN_zero(A);
+            int bit = 0;
+            while (bit < (int)m->nbits) {
+                int run = 1 + (int)(t_rand64() % 80), one = (int)(t_rand64() & 1);
+                for (int j = 0; j < run && bit < (int)m->nbits; j++, bit++)
+                    if (one) BN_set_bit(A, bit);
             }
-            uint64_t a[9] = {0}, r[9], want[9] = {0};
-            memset(r, 0x5a, sizeof r);
-            to_words(a, nl, A);
-            o->sc_inv(r, a);
-            if (BN_is_zero(A)) BN_zero(W);
-            else BN_mod_inverse(W, A, N, ctx);
-            to_words(want, nl, W);
-            CHECK(!memcmp(r, want, 8 * nl), "%s/%s: sc_inv differs from BN (it %d)", c->name, o->backend, it);
-        }
-        uint64_t z[9] = {0}, r[9];
+            BN_mod(A, A, M, ctx);
+        } else BN_rand_range(A, M);
+        uint64_t a[9] = {0}, r[9], rv[9], want[9] = {0};
+        to_words(a, nl, A);
         memset(r, 0x5a, sizeof r);
-        o->sc_inv(r, z);
-        int zero = 1;
-        for (unsigned i = 0; i < nl; i++) zero &= r[i] == 0;
-        CHECK(zero, "%s/%s: sc_inv(0) is not 0", c->name, o->backend);
+        memset(rv, 0x5a, sizeof rv);
+        sc_safegcd_inv(m, r, a);
+        sc_safegcd_inv_vartime(m, rv, a);
+        if (BN_is_zero(A)) BN_zero(W);
+        else BN_mod_inverse(W, A, M, ctx);
+        to_words(want, nl, W);
+        CHECK(!memcmp(r, want, 8 * nl), "%s: safegcd inverse differs from BN (it %d)", what, it);
+        CHECK(!memcmp(rv, want, 8 * nl), "%s: vartime safegcd inverse differs from BN (it %d)", what, it);
+        if (it % 16 == 0) { /* the sc_t wrappers (signing, verification) */
+            sc_t x, y, z;
+            memset(&x, 0, sizeof x);
+            memcpy(x.v, a, 8 * nl);
+            sc_inv(m, &y, &x);
+            sc_inv_vartime(m, &z, &x);
+            CHECK(!memcmp(y.v, want, 8 * nl) && !memcmp(z.v, want, 8 * nl), "%s: sc_inv/sc_inv_vartime (it %d)", what,
+                  it);
+        }
     }
-    BN_free(N), BN_free(A), BN_free(W);
+    BN_free(M), BN_free(A), BN_free(W);
 }
 
 int main(void)
@@ -218,10 +226,11 @@ int main(void)
         char what[64];
         snprintf(what, sizeof what, "%s n", c->name);
         test_modulus(what, &c->sc, ctx, NULL);
-        test_sc_inv(c, ctx);
+        test_safegcd(what, &c->sc, ctx);
         if (c->kind == EC_KIND_PRIME) {
             snprintf(what, sizeof what, "%s p", c->name);
             test_modulus(what, &c->ecp->fp, ctx, c);
+            test_safegcd(what, &c->ecp->fp, ctx);
         }
     }
     BN_CTX_free(ctx);

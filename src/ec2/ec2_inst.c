@@ -27,5 +27,4 @@ const ec_ops EC2_OPS_SYM = {
     ec2_fe_trace,
     NULL,
     NULL,
-    NULL,
 };

@@ -261,11 +261,23 @@ static void plain_to_bytes(uint8_t *out, size_t len, const uint64_t *v)
     }
 }
 
+/* r = a^-1 (0 for 0), constant-time: the safegcd inverse modulo p on the
+ * canonical value (faster than a^(p-2) on every prime here) */
+static void fp_inv_gcd(const ecp_params *e, uint64_t *r, const uint64_t *a)
+{
+    fp w, wi;
+    fp_to_words(w, a);
+    sc_safegcd_inv(&e->fp, wi, w);
+    fp_from_words(r, wi);
+    ct_wipe(w, sizeof w);
+    ct_wipe(wi, sizeof wi);
+}
+
 /* plain affine x, y of P (Z != 0), constant-time */
-static void pt_to_affine(uint64_t *x, uint64_t *y, const pp *P)
+static void pt_to_affine(const ecp_params *e, uint64_t *x, uint64_t *y, const pp *P)
 {
     fp zi, zi2, t;
-    fp_inv(zi, P->Z);
+    fp_inv_gcd(e, zi, P->Z);
     SQR(zi2, zi);
     MUL(t, P->X, zi2);
     fp_to_words(x, t);
@@ -356,7 +368,7 @@ static int pt_output(const struct fastec_curve *cv, uint8_t *x_out, uint8_t *y_o
 {
     fp x, y;
     uint64_t inf = fp_is_zero(R->Z);
-    pt_to_affine(x, y, R);
+    pt_to_affine(cv->ecp, x, y, R);
     plain_to_bytes(x_out, cv->field_size, x);
     if (y_out) plain_to_bytes(y_out, cv->field_size, y);
     ct_wipe(R, sizeof *R);

@@ -1,9 +1,8 @@
 /* One prime-curve implementation: the build compiles this file once per
  * (prime, backend) with -DFP_BITS=<160|192|224|256|384|521> -DFP_ADX=<0|1>
- * -DECP_OPS_SYM=<name> -DECP_SC_INV_SYM=<the matching scalar/sc_inst.c>. */
+ * -DECP_OPS_SYM=<name>. */
 #include "ecp/ecp_impl.h"
 
-void ECP_SC_INV_SYM(uint64_t *r, const uint64_t *a); /* scalar/sc_inst.c */
 extern const ec_ops ECP_OPS_SYM;
 const ec_ops ECP_OPS_SYM = {
 #if FP_HAVE_ADX
@@ -26,5 +25,4 @@ const ec_ops ECP_OPS_SYM = {
     NULL,
     ecp_fe_add,
     ecp_fe_sub,
-    ECP_SC_INV_SYM,
 };

@@ -23,12 +23,7 @@ int proto_ecdsa_sign_k(const struct fastec_curve *c, const ec_ops *ops, const sc
     if (sc_is_zero(p, &r)) return 1;
     sc_mul(p, &s, &r, d);        /* r d */
     sc_add(p, &s, &s, e);        /* e + r d */
-    if (ops->sc_inv) {
-        memset(&kinv, 0, sizeof kinv);
-        ops->sc_inv(kinv.v, k->v);
-    } else {
-        sc_inv(p, &kinv, k);
-    }
+    sc_inv(p, &kinv, k);
     sc_mul(p, &s, &kinv, &s);    /* k^-1 (e + r d) */
     ct_wipe(&kinv, sizeof kinv);
     ct_public(&s, sizeof s);

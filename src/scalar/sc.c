@@ -244,98 +244,18 @@ void sc_mul_small(const sc_params *p, sc_t *r, const sc_t *a, unsigned h)
     ct_wipe(&acc, sizeof acc);
 }
 
-/* a^(n-2) mod n with 4-bit fixed windows over the public exponent. */
+/* a^-1 mod n (0 for 0): constant-time Bernstein–Yang divsteps (safegcd.c) */
 void sc_inv(const sc_params *p, sc_t *r, const sc_t *a)
 {
-    const unsigned nl = p->nlimbs;
-    uint64_t tab[16][SC_MAX_LIMBS], x[SC_MAX_LIMBS], e[SC_MAX_LIMBS], two[SC_MAX_LIMBS], one[SC_MAX_LIMBS];
-    memset(one, 0, sizeof one);
-    one[0] = 1;
-    memset(two, 0, sizeof two);
-    two[0] = 2;
-    limbs_sub(e, p->n, two, nl);
-    mont_mul(p, tab[1], a->v, p->rr);      /* a R */
-    mont_mul(p, tab[0], one, p->rr);       /* R */
-    for (int i = 2; i < 16; i++) mont_mul(p, tab[i], tab[i - 1], tab[1]);
-    memcpy(x, tab[0], sizeof x);
-    /* start at the top window of n - 2 (public) */
-    for (int w = (int)(p->nbits + 3) / 4 - 1; w >= 0; w--) {
-        for (int s = 0; s < 4; s++) mont_mul(p, x, x, x);
-        unsigned idx = (unsigned)(e[w / 16] >> (4 * (w % 16))) & 15; /* exponent is public */
-        mont_mul(p, x, x, tab[idx]);
-    }
-    mont_mul(p, r->v, x, one);
-    sc_clear_tail(p, r);
-    ct_wipe(tab, sizeof tab);
-    ct_wipe(x, sizeof x);
+    memset(r, 0, sizeof *r);
+    sc_safegcd_inv(p, r->v, a->v);
 }
 
-static int limbs_is_zero_vt(const uint64_t *a, unsigned n)
-{
-    for (unsigned i = 0; i < n; i++)
-        if (a[i]) return 0;
-    return 1;
-}
-
-static int limbs_is_one_vt(const uint64_t *a, unsigned n)
-{
-    if (a[0] != 1) return 0;
-    return limbs_is_zero_vt(a + 1, n - 1);
-}
-
-static int limbs_geq_vt(const uint64_t *a, const uint64_t *b, unsigned n)
-{
-    for (unsigned i = n; i-- > 0;)
-        if (a[i] != b[i]) return a[i] > b[i];
-    return 1;
-}
-
-static void shr1(uint64_t *a, unsigned n, uint64_t top)
-{
-    for (unsigned i = 0; i < n; i++) {
-        uint64_t hi = i + 1 < n ? a[i + 1] : top;
-        a[i] = (a[i] >> 1) | (hi << 63);
-    }
-}
-
-/* x = x / 2 mod n */
-static void half_mod_vt(const sc_params *p, uint64_t *x)
-{
-    uint64_t carry = 0;
-    if (x[0] & 1) carry = limbs_add(x, x, p->n, p->nlimbs);
-    shr1(x, p->nlimbs, carry);
-}
-
-/* Binary extended Euclid (HMV Algorithm 2.22); leaks a through timing. a != 0. */
+/* the same, variable-time (verification: s is public) */
 void sc_inv_vartime(const sc_params *p, sc_t *r, const sc_t *a)
 {
-    const unsigned nl = p->nlimbs;
-    uint64_t u[SC_MAX_LIMBS], v[SC_MAX_LIMBS], x1[SC_MAX_LIMBS], x2[SC_MAX_LIMBS];
-    memcpy(u, a->v, sizeof u);
-    memcpy(v, p->n, sizeof v);
-    memset(x1, 0, sizeof x1);
-    memset(x2, 0, sizeof x2);
-    x1[0] = 1;
     memset(r, 0, sizeof *r);
-    if (limbs_is_zero_vt(u, nl)) return;
-    while (!limbs_is_one_vt(u, nl) && !limbs_is_one_vt(v, nl)) {
-        while (!(u[0] & 1)) {
-            shr1(u, nl, 0);
-            half_mod_vt(p, x1);
-        }
-        while (!(v[0] & 1)) {
-            shr1(v, nl, 0);
-            half_mod_vt(p, x2);
-        }
-        if (limbs_geq_vt(u, v, nl)) {
-            limbs_sub(u, u, v, nl);
-            if (limbs_sub(x1, x1, x2, nl)) limbs_add(x1, x1, p->n, nl);
-        } else {
-            limbs_sub(v, v, u, nl);
-            if (limbs_sub(x2, x2, x1, nl)) limbs_add(x2, x2, p->n, nl);
-        }
-    }
-    memcpy(r->v, limbs_is_one_vt(u, nl) ? x1 : x2, nl * sizeof(uint64_t));
+    sc_safegcd_inv_vartime(p, r->v, a->v);
 }
 
 /* width-w NAF of k (public), returns the digit count. Runs of zero digits

@@ -43,8 +43,13 @@ void mod_add(const sc_params *p, uint64_t *r, const uint64_t *a, const uint64_t 
 void mod_sub(const sc_params *p, uint64_t *r, const uint64_t *a, const uint64_t *b);
 void sc_mul(const sc_params *p, sc_t *r, const sc_t *a, const sc_t *b);
 void sc_mul_small(const sc_params *p, sc_t *r, const sc_t *a, unsigned h);
-void sc_inv(const sc_params *p, sc_t *r, const sc_t *a);           /* Fermat, constant-time */
+void sc_inv(const sc_params *p, sc_t *r, const sc_t *a);           /* safegcd, constant-time */
 void sc_inv_vartime(const sc_params *p, sc_t *r, const sc_t *a);   /* leaks a through timing */
+/* out = x^-1 mod m (0 for 0) for any odd modulus m given as sc_params (the
+ * order or, for the prime curves, p): Bernstein–Yang divsteps (safegcd.c);
+ * x < m in m's nlimbs words, out the same */
+void sc_safegcd_inv(const sc_params *m, uint64_t *out, const uint64_t *x);         /* constant-time */
+void sc_safegcd_inv_vartime(const sc_params *m, uint64_t *out, const uint64_t *x); /* public x only */
 uint64_t sc_is_zero(const sc_params *p, const sc_t *a);           /* mask */
 int sc_eq_vartime(const sc_params *p, const sc_t *a, const sc_t *b);
 /* Returns mask: a < b as nlimbs-limb integers. */

@@ -2,10 +2,12 @@
  * backend the CPU has, on the same operands; abort on any difference.
  * Input: [curve][op][a bytes][b bytes] (binary fields: elements reduced to
  * their m bits; prime fields: inputs not below p, or n for the scalar
- * inverse, are skipped). */
+ * inverse, are skipped). The scalar inverse (safegcd, one implementation)
+ * is checked against its variable-time twin and by a a^-1 = 1. */
 #include "curves/curves.h"
 #include "ec_ops.h"
 #include "fuzz_common.h"
+#include "scalar/sc.h"
 
 /* a and b (nw words each) from the input bytes, cut to their low `bits` bits */
 static void load_operands(uint64_t *a, uint64_t *b, const uint8_t *data, size_t size, unsigned nw, unsigned bits)
@@ -50,10 +52,25 @@ static int prime_diff(const fastec_curve *c, const uint8_t *data, size_t size)
         case 3: ops[k]->fe_sqrt(r, a); break;
         case 4: ops[k]->fe_add(r, a, b); break;
         case 5: ops[k]->fe_sub(r, a, b); break;
-        default: ops[k]->sc_inv(r, a); break;
+        default: sc_safegcd_inv(mod, r, a); break;
         }
         if (k == 0) memcpy(ref, r, sizeof r);
         else FUZZ_ASSERT(!memcmp(ref, r, 8 * nw));
+    }
+    if (op == 6) { /* the inverse mod n: the variable-time one agrees, and a a^-1 = 1 */
+        uint64_t rv[9] = {0};
+        sc_safegcd_inv_vartime(mod, rv, a);
+        FUZZ_ASSERT(!memcmp(ref, rv, 8 * mod->nlimbs));
+        sc_t x, y, one;
+        memset(&x, 0, sizeof x);
+        memset(&y, 0, sizeof y);
+        memcpy(x.v, a, 8 * mod->nlimbs);
+        memcpy(y.v, ref, 8 * mod->nlimbs);
+        sc_mul(mod, &one, &x, &y);
+        int zero = 1, isone = one.v[0] == 1;
+        for (unsigned i = 0; i < mod->nlimbs; i++) zero &= a[i] == 0;
+        for (unsigned i = 1; i < mod->nlimbs; i++) isone &= one.v[i] == 0;
+        FUZZ_ASSERT(zero || isone);
     }
     return 0;
 }

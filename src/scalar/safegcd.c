@@ -1,0 +1,213 @@
+/* Modular inversion by Bernstein–Yang divsteps ("safegcd", "Fast
+ * constant-time gcd computation and modular inversion", 2019), for any odd
+ * modulus m of up to 64 SC_MAX_LIMBS bits: the curve orders and the primes.
+ *
+ * divstep(delta, f, g): if delta > 0 and g is odd, (1 - delta, g, (g - f) / 2);
+ * else if g is odd, (1 + delta, f, (g + f) / 2); else (1 + delta, f, g / 2).
+ * From (1, m, x), g reaches 0 within iter(d) = floor((49 d + 80) / 17) steps
+ * for d-bit inputs (the paper's bound, valid for every d), and then
+ * f = +-gcd = +-1. The steps run in batches of 62 on the low word of f and g
+ * only, giving a matrix T = [u v; q r] with 2^62 (f', g') = T (f, g) and
+ * |u| + |v|, |q| + |r| <= 2^62; the full f, g (signed, 62-bit limbs) and the
+ * coefficients d, e with d x = f, e x = g (mod m) are updated once per batch:
+ * (d', e') = (T (d, e) + (md, me) m) / 2^62 with md, me chosen to clear the
+ * low 62 bits, so from |d|, |e| < m they stay in (-m, 2m); one conditional
+ * subtraction brings them back below m. At the end x^-1 = +-d.
+ *
+ * sc_safegcd_inv runs a fixed number of batches (from the public bit length)
+ * with branch-free divsteps: constant-time in x. The _vartime one stops as
+ * soon as g = 0, for public inputs (verification). */
+#include <string.h>
+
+#include "ct.h"
+#include "scalar/sc.h"
+
+#define SG_L (SC_MAX_LIMBS + 1) /* 62-bit limbs: 64 SC_MAX_LIMBS bits and a sign */
+#define M62 ((uint64_t)-1 >> 2)
+
+typedef __int128 i128;
+
+typedef struct {
+    int64_t u, v, q, r;
+} sg_mat;
+
+/* 62 divsteps on the low words of f, g; returns the new delta */
+static int64_t divsteps62(int64_t delta, uint64_t f0, uint64_t g0, sg_mat *t)
+{
+    uint64_t f = f0, g = g0;
+    int64_t u = 1, v = 0, q = 0, r = 1; /* 2^i (f_i, g_i) = T (f_0, g_0) */
+    for (int i = 0; i < 62; i++) {
+        /* c1: delta > 0 and g odd -> (f, g) = (g, -f), delta = -delta */
+        uint64_t c1 = ct_mask_bit((uint64_t)(-delta) >> 63) & ct_mask_bit(g & 1);
+        uint64_t x = (f ^ g) & c1;
+        f ^= x;
+        g ^= x;
+        g = (g ^ c1) - c1; /* g = -(old f) where swapped */
+        uint64_t xu = ((uint64_t)u ^ (uint64_t)q) & c1, xv = ((uint64_t)v ^ (uint64_t)r) & c1;
+        u = (int64_t)((uint64_t)u ^ xu);
+        q = (int64_t)((uint64_t)q ^ xu);
+        v = (int64_t)((uint64_t)v ^ xv);
+        r = (int64_t)((uint64_t)r ^ xv);
+        q = (int64_t)(((uint64_t)q ^ c1) - c1);
+        r = (int64_t)(((uint64_t)r ^ c1) - c1);
+        delta = (int64_t)(((uint64_t)delta ^ c1) - c1);
+        /* c2: g odd -> g += f, (q, r) += (u, v) */
+        uint64_t c2 = ct_mask_bit(g & 1);
+        g += f & c2;
+        q += (int64_t)((uint64_t)u & c2);
+        r += (int64_t)((uint64_t)v & c2);
+        /* g /= 2, (u, v) *= 2 */
+        g >>= 1;
+        u = (int64_t)((uint64_t)u << 1);
+        v = (int64_t)((uint64_t)v << 1);
+        delta++;
+    }
+    t->u = u;
+    t->v = v;
+    t->q = q;
+    t->r = r;
+    return delta;
+}
+
+/* (f, g) = T (f, g) / 2^62 (exact), signed 62-bit limbs, nl limbs */
+static void update_fg(int64_t *f, int64_t *g, const sg_mat *t, unsigned nl)
+{
+    i128 cf = (i128)t->u * f[0] + (i128)t->v * g[0];
+    i128 cg = (i128)t->q * f[0] + (i128)t->r * g[0];
+    cf >>= 62;
+    cg >>= 62;
+    for (unsigned i = 1; i < nl; i++) {
+        cf += (i128)t->u * f[i] + (i128)t->v * g[i];
+        cg += (i128)t->q * f[i] + (i128)t->r * g[i];
+        f[i - 1] = (int64_t)((uint64_t)cf & M62);
+        g[i - 1] = (int64_t)((uint64_t)cg & M62);
+        cf >>= 62;
+        cg >>= 62;
+    }
+    f[nl - 1] = (int64_t)cf;
+    g[nl - 1] = (int64_t)cg;
+}
+
+/* x = x - m if x >= m, constant-time (limbs 0..nl-2 in [0, 2^62), the top
+ * one signed) */
+static void sg_cond_sub(int64_t *x, const int64_t *m, unsigned nl)
+{
+    int64_t s[SG_L];
+    i128 c = 0;
+    for (unsigned i = 0; i + 1 < nl; i++) {
+        c += (i128)x[i] - m[i];
+        s[i] = (int64_t)((uint64_t)c & M62);
+        c >>= 62;
+    }
+    c += (i128)x[nl - 1] - m[nl - 1];
+    s[nl - 1] = (int64_t)c;
+    uint64_t ge = ~ct_mask_bit((uint64_t)s[nl - 1] >> 63); /* x - m >= 0 */
+    for (unsigned i = 0; i < nl; i++) x[i] = (int64_t)(((uint64_t)x[i] & ~ge) | ((uint64_t)s[i] & ge));
+}
+
+/* (d, e) = (T (d, e) + (md, me) m) / 2^62, then each reduced below m
+ * (constant-time); minv = m^-1 mod 2^62 */
+static void update_de(int64_t *d, int64_t *e, const sg_mat *t, const int64_t *m, uint64_t minv, unsigned nl)
+{
+    uint64_t ld = (uint64_t)t->u * (uint64_t)d[0] + (uint64_t)t->v * (uint64_t)e[0];
+    uint64_t le = (uint64_t)t->q * (uint64_t)d[0] + (uint64_t)t->r * (uint64_t)e[0];
+    int64_t md = (int64_t)((0 - ld * minv) & M62), me = (int64_t)((0 - le * minv) & M62);
+    i128 cd = (i128)t->u * d[0] + (i128)t->v * e[0] + (i128)md * m[0];
+    i128 ce = (i128)t->q * d[0] + (i128)t->r * e[0] + (i128)me * m[0];
+    cd >>= 62;
+    ce >>= 62;
+    for (unsigned i = 1; i < nl; i++) {
+        cd += (i128)t->u * d[i] + (i128)t->v * e[i] + (i128)md * m[i];
+        ce += (i128)t->q * d[i] + (i128)t->r * e[i] + (i128)me * m[i];
+        d[i - 1] = (int64_t)((uint64_t)cd & M62);
+        e[i - 1] = (int64_t)((uint64_t)ce & M62);
+        cd >>= 62;
+        ce >>= 62;
+    }
+    d[nl - 1] = (int64_t)cd;
+    e[nl - 1] = (int64_t)ce;
+    /* from (-m, 2m) to (-m, m): subtract m where the value is >= m */
+    sg_cond_sub(d, m, nl);
+    sg_cond_sub(e, m, nl);
+}
+
+static unsigned sg_limbs(const sc_params *p) { return p->nbits / 62 + 1; }
+
+/* 64-bit words <-> 62-bit limbs (nonnegative values) */
+static void to62(int64_t *o, const uint64_t *w, unsigned nw, unsigned nl)
+{
+    for (unsigned i = 0; i < nl; i++) {
+        unsigned bit = 62 * i, k = bit / 64, s = bit % 64;
+        uint64_t v = k < nw ? w[k] >> s : 0;
+        if (s > 2 && k + 1 < nw) v |= w[k + 1] << (64 - s);
+        o[i] = (int64_t)(v & M62);
+    }
+}
+
+static void from62(uint64_t *w, const int64_t *x, unsigned nw, unsigned nl)
+{
+    for (unsigned k = 0; k < nw; k++) {
+        unsigned bit = 64 * k, i = bit / 62, s = bit % 62;
+        uint64_t v = i < nl ? (uint64_t)x[i] >> s : 0;
+        if (i + 1 < nl) v |= (uint64_t)x[i + 1] << (62 - s);
+        if (s > 60 && i + 2 < nl) v |= (uint64_t)x[i + 2] << (124 - s);
+        w[k] = v;
+    }
+}
+
+static void safegcd(const sc_params *p, uint64_t *out, const uint64_t *x, int vartime)
+{
+    const unsigned nl = sg_limbs(p), nw = p->nlimbs;
+    int64_t f[SG_L], g[SG_L], d[SG_L], e[SG_L], m[SG_L];
+    to62(m, p->n, nw, nl);
+    memcpy(f, m, sizeof f);
+    to62(g, x, nw, nl);
+    memset(d, 0, sizeof d);
+    memset(e, 0, sizeof e);
+    e[0] = 1;
+    /* m^-1 mod 2^62 by Newton (m odd): each step doubles the correct bits */
+    uint64_t minv = p->n[0];
+    for (int i = 0; i < 6; i++) minv *= 2 - p->n[0] * minv;
+    minv &= M62;
+    /* the bound for d = nbits + 2 bits: a margin over the paper's d = nbits */
+    const unsigned iters = (49 * (p->nbits + 2) + 80) / 17, batches = (iters + 61) / 62;
+    int64_t delta = 1;
+    sg_mat t;
+    for (unsigned b = 0; b < batches; b++) {
+        if (vartime) {
+            uint64_t nz = 0;
+            for (unsigned i = 0; i < nl; i++) nz |= (uint64_t)g[i];
+            if (!nz) break;
+        }
+        delta = divsteps62(delta, (uint64_t)f[0], (uint64_t)g[0], &t);
+        update_fg(f, g, &t, nl);
+        update_de(d, e, &t, m, minv, nl);
+    }
+    /* f = +-1 (or +-m for x = 0, where d = 0): x^-1 = sign(f) d, then into [0, m) */
+    uint64_t neg = ct_mask_bit((uint64_t)f[nl - 1] >> 63);
+    i128 c = 0;
+    for (unsigned i = 0; i < nl; i++) { /* d = -d if f < 0 */
+        c += (i128)(int64_t)(((uint64_t)d[i] ^ neg) - neg);
+        d[i] = i + 1 < nl ? (int64_t)((uint64_t)c & M62) : (int64_t)c;
+        c >>= 62;
+    }
+    /* d in (-m, m): add m if negative */
+    uint64_t isneg = ct_mask_bit((uint64_t)d[nl - 1] >> 63);
+    c = 0;
+    for (unsigned i = 0; i < nl; i++) {
+        c += (i128)d[i] + (int64_t)((uint64_t)m[i] & isneg);
+        d[i] = i + 1 < nl ? (int64_t)((uint64_t)c & M62) : (int64_t)c;
+        c >>= 62;
+    }
+    from62(out, d, nw, nl);
+    ct_wipe(f, sizeof f);
+    ct_wipe(g, sizeof g);
+    ct_wipe(d, sizeof d);
+    ct_wipe(e, sizeof e);
+    ct_wipe(&t, sizeof t);
+    ct_wipe(&delta, sizeof delta);
+}
+
+void sc_safegcd_inv(const sc_params *p, uint64_t *out, const uint64_t *x) { safegcd(p, out, x, 0); }
+
+void sc_safegcd_inv_vartime(const sc_params *p, uint64_t *out, const uint64_t *x) { safegcd(p, out, x, 1); }
