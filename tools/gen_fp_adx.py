@@ -138,6 +138,107 @@ def gen_sqr4(prime):
     return '\n'.join(body)
 
 
+def gen_sqr6():
+    """6-limb Montgomery squaring for any prime (m = t_0 (-p^-1) by IMUL): the
+    12-word square in memory (15 cross products by rows, a word stored as soon
+    as no later row touches it; then doubled on the CF chain while the 6
+    squares come in on the OF chain: 21 MULX instead of 36), then the
+    Montgomery reduction of its low half, U = (T_lo + m p) / 2^384 <= p, and
+    U + T_hi < 2p (T_hi = floor(a^2 / 2^384) < p). Two asm blocks, each within
+    the registers the 6-limb product uses."""
+    n = 6
+    A = []
+    out = A.append
+    a = lambda j: '%d(%%[a])' % (8 * j)
+    w = lambda k: '%d(%%[w])' % (8 * k)
+    pool = ['s%d' % k for k in range(7)]
+    free = pool[:]
+    word = {}
+    out('"movq $0, %s\\n\\t"' % w(0))
+    out('"movq $0, %s\\n\\t"' % w(11))
+    for i in range(n - 1):
+        # fresh words this row touches first: zero them
+        for k in range(i + 1 + i, i + n + 1):
+            if k not in word and k >= 1:
+                word[k] = free.pop(0)
+                out('"xor %%[%s], %%[%s]\\n\\t"' % (word[k], word[k]))
+        out('"xor %[lo], %[lo]\\n\\t"')
+        out('"mov %s, %%%%rdx\\n\\t"' % a(i))
+        for j in range(i + 1, n):
+            out('"mulx %s, %%[lo], %%[hi]\\n\\t"' % a(j))
+            out('"adcx %%[lo], %%[%s]\\n\\t"' % word[i + j])
+            out('"adox %%[hi], %%[%s]\\n\\t"' % word[i + j + 1])
+        out('"mov $0, %[lo]\\n\\t"')
+        out('"adcx %%[lo], %%[%s]\\n\\t"' % word[i + n])
+        # words up to 2 i + 2 are final: store them, free the registers
+        for k in sorted(list(word)):
+            if k <= 2 * i + 2 or (i == n - 2 and k <= 2 * n - 2):
+                out('"mov %%[%s], %s\\n\\t"' % (word[k], w(k)))
+                free.append(word.pop(k))
+    assert not word
+    # double (CF chain) and add the squares (OF chain)
+    x0, x1 = pool[0], pool[1]
+    out('"xor %[lo], %[lo]\\n\\t"')
+    for i in range(n):
+        out('"mov %s, %%[%s]\\n\\t"' % (w(2 * i), x0))
+        out('"mov %s, %%[%s]\\n\\t"' % (w(2 * i + 1), x1))
+        out('"adcx %%[%s], %%[%s]\\n\\t"' % (x0, x0))
+        out('"adcx %%[%s], %%[%s]\\n\\t"' % (x1, x1))
+        out('"mov %s, %%%%rdx\\n\\t"' % a(i))
+        out('"mulx %%rdx, %[lo], %[hi]\\n\\t"')
+        out('"adox %%[lo], %%[%s]\\n\\t"' % x0)
+        out('"adox %%[hi], %%[%s]\\n\\t"' % x1)
+        out('"mov %%[%s], %s\\n\\t"' % (x0, w(2 * i)))
+        out('"mov %%[%s], %s\\n\\t"' % (x1, w(2 * i + 1)))
+    # reduction of the low half
+    B = []
+    out = B.append
+    regs = ['t%d' % k for k in range(n + 2)]
+    cur = regs[:]
+    for k in range(n):
+        out('"mov %s, %%[%s]\\n\\t"' % (w(k), cur[k]))
+    out('"xor %%[%s], %%[%s]\\n\\t"' % (cur[n], cur[n]))
+    out('"xor %%[%s], %%[%s]\\n\\t"' % (cur[n + 1], cur[n + 1]))
+    for i in range(n):
+        out('"mov %%[%s], %%%%rdx\\n\\t"' % cur[0])
+        out('"imul %[n0], %%rdx\\n\\t"')
+        out('"xor %[lo], %[lo]\\n\\t"')
+        for j in range(n):
+            out('"mulx %d(%%[p]), %%[lo], %%[hi]\\n\\t"' % (8 * j))
+            out('"adcx %%[lo], %%[%s]\\n\\t"' % cur[j])
+            out('"adox %%[hi], %%[%s]\\n\\t"' % cur[j + 1])
+        out('"mov $0, %[lo]\\n\\t"')
+        out('"adcx %%[lo], %%[%s]\\n\\t"' % cur[n])
+        out('"adox %%[lo], %%[%s]\\n\\t"' % cur[n + 1])
+        out('"adcx %%[lo], %%[%s]\\n\\t"' % cur[n + 1])
+        cur = cur[1:] + cur[:1]
+    # U (cur[0..n]) + T_hi
+    out('"add %s, %%[%s]\\n\\t"' % (w(n), cur[0]))
+    for k in range(1, n):
+        out('"adc %s, %%[%s]\\n\\t"' % (w(n + k), cur[k]))
+    out('"adc $0, %%[%s]\\n\\t"' % cur[n])
+    body = ['/* r (7 words: the value below 2p) = a^2 2^-384 mod p */',
+            'static __attribute__((noinline)) void fp_mont_sqr_adx6(uint64_t *r, const uint64_t *a)',
+            '{',
+            '    uint64_t w[12], %s, lo, hi;' % ', '.join(pool),
+            '    /* volatile: its only result is the memory w points to */',
+            '    __asm__ volatile(']
+    body += ['        ' + l for l in A]
+    body += ['        : ' + ', '.join('[%s] "=&r"(%s)' % (x, x) for x in pool) + ', [lo] "=&r"(lo), [hi] "=&r"(hi)',
+             '        : [a] "r"(a), [w] "r"(w)',
+             '        : "rdx", "cc", "memory");',
+             '    uint64_t %s;' % ', '.join(regs),
+             '    __asm__(']
+    body += ['        ' + l for l in B]
+    body += ['        : ' + ', '.join('[%s] "=&r"(%s)' % (x, x) for x in regs) + ', [lo] "=&r"(lo), [hi] "=&r"(hi)',
+             '        : [w] "r"(w), [n0] "m"(fp_n0inv_word), [p] "r"(fp_p)',
+             '        : "rdx", "cc", "memory");']
+    for j in range(n + 1):
+        body.append('    r[%d] = %s;' % (j, cur[j]))
+    body.append('}')
+    return '\n'.join(body)
+
+
 def gen(n, m0, special=None):
     # 6 limbs: a and b copied into one array, so one base register serves both,
     # and a function of its own (inlined into a large caller, clang may not
@@ -218,6 +319,9 @@ def main():
             if special in ('p256', 'p224'):
                 parts.append('#define FP_HAVE_SQR_ADX 1')
                 parts.append(gen_sqr4(special))
+            if n == 6 and m0 == 'imul':
+                parts.append('#define FP_HAVE_SQR_ADX 1')
+                parts.append(gen_sqr6())
         parts.append('#endif')
         parts.append('')
     parts.append('#endif')

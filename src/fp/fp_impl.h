@@ -218,6 +218,7 @@ static const uint64_t fp_n0inv_word = FP_N0INV;
 #include "fp/fp_adx.h"
 #define FP_ADX_PASTE(a, b) a##b
 #define FP_ADX_FN(n) FP_ADX_PASTE(fp_mont_mul_adx, n)
+#define FP_ADX_SQR_FN(n) FP_ADX_PASTE(fp_mont_sqr_adx, n)
 #define FP_HAVE_ADX 1
 
 FP_INLINE void fp_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
@@ -231,7 +232,7 @@ FP_INLINE void fp_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
 FP_INLINE void fp_sqr(uint64_t *r, const uint64_t *a)
 {
     uint64_t t[FP_NL + 1];
-    fp_mont_sqr_adx4(t, a);
+    FP_ADX_SQR_FN(FP_NL)(t, a);
     fp_reduce_once(r, t, t[FP_NL]);
 }
 #else
