@@ -40,10 +40,36 @@ static int probe_adx(void)
     __cpuid_count(7, 0, a, b, c, d);
     return ((b >> 8) & 1) && ((b >> 19) & 1);
 }
+
+/* the SHA extensions (with SSSE3 and SSE4.1 for the byte shuffles and blends) */
+static int probe_sha(void)
+{
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+    int ssse3 = (c >> 9) & 1, sse41 = (c >> 19) & 1;
+    if (!ssse3 || !sse41 || __get_cpuid_max(0, NULL) < 7) return 0;
+    __cpuid_count(7, 0, a, b, c, d);
+    return (b >> 29) & 1;
+}
 #else
 static enum cpu_level probe(void) { return CPU_PORTABLE; }
 static int probe_adx(void) { return 0; }
+static int probe_sha(void) { return 0; }
 #endif
+
+static atomic_int sha_cache = -1;
+
+int cpu_sha_hw(void)
+{
+    int v = atomic_load_explicit(&sha_cache, memory_order_relaxed);
+    if (v < 0) {
+        v = probe_sha();
+        atomic_store_explicit(&sha_cache, v, memory_order_relaxed);
+    }
+    return v;
+}
+
+int cpu_sha(void) { return cpu_level() != CPU_PORTABLE && cpu_sha_hw(); }
 
 static atomic_int adx_cache = -1;
 

@@ -15,5 +15,8 @@ const char *cpu_level_name(enum cpu_level l);
  * FASTEC_CPU=portable, which turns every instruction-set extension off. */
 int cpu_adx_hw(void);
 int cpu_adx(void);
+/* the SHA extensions on this CPU; cpu_sha() is off under FASTEC_CPU=portable */
+int cpu_sha_hw(void);
+int cpu_sha(void);
 
 #endif

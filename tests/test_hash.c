@@ -1,4 +1,6 @@
-/* SHA-1, SHA-224/256/384/512 and HMAC against the FIPS 180 "abc" answers and
+/* SHA-1, SHA-224/256/384/512 and HMAC (with the SHA extensions where the CPU
+ * has them, and portable under FASTEC_CPU=portable: ctest runs both) against
+ * the FIPS 180 "abc" answers and
  * against OpenSSL on random messages of every length 0..300 and random keys
  * (including keys longer than a block). */
 #include <openssl/evp.h>

@@ -52,6 +52,15 @@ void md_update(void *state, md_block_fn fn, uint8_t *buf, size_t *n, uint64_t *t
                const uint8_t *p, size_t len);
 void md_pad(void *state, md_block_fn fn, uint8_t *buf, size_t *n, uint64_t total, size_t block, size_t lenbytes);
 
+#if defined(__x86_64__)
+/* sha_ni.c: block functions with the SHA extensions (only when cpu_sha()) */
+void sha1_block_ni(void *state, const uint8_t *p);
+void sha256_block_ni(void *state, const uint8_t *p);
+#define HASH_HAVE_NI 1
+#else
+#define HASH_HAVE_NI 0
+#endif
+
 extern const hash_desc hash_sha1, hash_sha224, hash_sha256, hash_sha384, hash_sha512;
 
 void hash_oneshot(const hash_desc *h, uint8_t *out, const uint8_t *p, size_t n);

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "ct.h"
+#include "cpu.h"
 #include "hash/hash.h"
 
 static uint32_t rol(uint32_t x, int n) { return (x << n) | (x >> (32 - n)); }
@@ -34,6 +35,15 @@ static void sha1_block(void *state, const uint8_t *p)
     ct_wipe(w, sizeof w);
 }
 
+/* the SHA-extension block function where the CPU has it */
+static md_block_fn sha1_blockfn(void)
+{
+#if HASH_HAVE_NI
+    if (cpu_sha()) return sha1_block_ni;
+#endif
+    return sha1_block;
+}
+
 static void sha1_init(hash_ctx *u)
 {
     sha1_ctx *c = &u->s1;
@@ -46,13 +56,13 @@ static void sha1_init(hash_ctx *u)
 static void sha1_update(hash_ctx *u, const uint8_t *p, size_t n)
 {
     sha1_ctx *c = &u->s1;
-    md_update(c->h, sha1_block, c->buf, &c->n, &c->len, 64, p, n);
+    md_update(c->h, sha1_blockfn(), c->buf, &c->n, &c->len, 64, p, n);
 }
 
 static void sha1_final(hash_ctx *u, uint8_t *out)
 {
     sha1_ctx *c = &u->s1;
-    md_pad(c->h, sha1_block, c->buf, &c->n, c->len, 64, 8);
+    md_pad(c->h, sha1_blockfn(), c->buf, &c->n, c->len, 64, 8);
     for (int i = 0; i < 5; i++) {
         out[4 * i] = (uint8_t)(c->h[i] >> 24);
         out[4 * i + 1] = (uint8_t)(c->h[i] >> 16);

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "ct.h"
+#include "cpu.h"
 #include "hash/hash.h"
 
 static const uint32_t K[64] = {
@@ -27,18 +28,27 @@ static void sha256_block(void *state, const uint8_t *p)
         uint32_t s1 = ror(w[i - 2], 17) ^ ror(w[i - 2], 19) ^ (w[i - 2] >> 10);
         w[i] = w[i - 16] + s0 + w[i - 7] + s1;
     }
-    memcpy(s, h, sizeof s);
-    for (int i = 0; i < 64; i++) {
-        uint32_t S1 = ror(s[4], 6) ^ ror(s[4], 11) ^ ror(s[4], 25);
-        uint32_t ch = (s[4] & s[5]) ^ (~s[4] & s[6]);
-        uint32_t t1 = s[7] + S1 + ch + K[i] + w[i];
-        uint32_t S0 = ror(s[0], 2) ^ ror(s[0], 13) ^ ror(s[0], 22);
-        uint32_t mj = (s[0] & s[1]) ^ (s[0] & s[2]) ^ (s[1] & s[2]);
-        uint32_t t2 = S0 + mj;
-        memmove(s + 1, s, 7 * sizeof(uint32_t));
-        s[4] += t1;
-        s[0] = t1 + t2;
+    /* eight rounds per pass, the working variables renamed instead of moved */
+    uint32_t A = h[0], B = h[1], C = h[2], D = h[3], E = h[4], F = h[5], G = h[6], H = h[7];
+#define SHA2_ROUND(a, b, c, d, e, f, g, h, i)                                           \
+    do {                                                                            \
+        uint32_t t1 = h + (ror(e, 6) ^ ror(e, 11) ^ ror(e, 25)) + (g ^ (e & (f ^ g))) + K[i] + w[i]; \
+        uint32_t t2 = (ror(a, 2) ^ ror(a, 13) ^ ror(a, 22)) + ((a & b) | (c & (a | b)));   \
+        d += t1;                                                                    \
+        h = t1 + t2;                                                                \
+    } while (0)
+    for (int i = 0; i < 64; i += 8) {
+        SHA2_ROUND(A, B, C, D, E, F, G, H, i);
+        SHA2_ROUND(H, A, B, C, D, E, F, G, i + 1);
+        SHA2_ROUND(G, H, A, B, C, D, E, F, i + 2);
+        SHA2_ROUND(F, G, H, A, B, C, D, E, i + 3);
+        SHA2_ROUND(E, F, G, H, A, B, C, D, i + 4);
+        SHA2_ROUND(D, E, F, G, H, A, B, C, i + 5);
+        SHA2_ROUND(C, D, E, F, G, H, A, B, i + 6);
+        SHA2_ROUND(B, C, D, E, F, G, H, A, i + 7);
     }
+#undef SHA2_ROUND
+    s[0] = A, s[1] = B, s[2] = C, s[3] = D, s[4] = E, s[5] = F, s[6] = G, s[7] = H;
     for (int i = 0; i < 8; i++) h[i] += s[i];
     ct_wipe(w, sizeof w);
     ct_wipe(s, sizeof s);
@@ -50,6 +60,15 @@ static void init_iv(hash_ctx *u, const uint32_t iv[8])
     memcpy(c->h, iv, 8 * sizeof(uint32_t));
     c->len = 0;
     c->n = 0;
+}
+
+/* the SHA-extension block function where the CPU has it */
+static md_block_fn sha256_blockfn(void)
+{
+#if HASH_HAVE_NI
+    if (cpu_sha()) return sha256_block_ni;
+#endif
+    return sha256_block;
 }
 
 static void sha256_init(hash_ctx *u)
@@ -69,13 +88,13 @@ static void sha224_init(hash_ctx *u)
 static void sha256_update(hash_ctx *u, const uint8_t *p, size_t n)
 {
     sha256_ctx *c = &u->s256;
-    md_update(c->h, sha256_block, c->buf, &c->n, &c->len, 64, p, n);
+    md_update(c->h, sha256_blockfn(), c->buf, &c->n, &c->len, 64, p, n);
 }
 
 static void finish(hash_ctx *u, uint8_t *out, int words)
 {
     sha256_ctx *c = &u->s256;
-    md_pad(c->h, sha256_block, c->buf, &c->n, c->len, 64, 8);
+    md_pad(c->h, sha256_blockfn(), c->buf, &c->n, c->len, 64, 8);
     for (int i = 0; i < words; i++) {
         out[4 * i] = (uint8_t)(c->h[i] >> 24);
         out[4 * i + 1] = (uint8_t)(c->h[i] >> 16);
