@@ -9,8 +9,10 @@
  * Addition: 12M + 4S, mixed with an affine point 8M + 3S; for P = -Q it gives
  * Z = 0 by itself; the other special inputs (either one the identity, P = Q)
  * are handled as follows.
- *  - k P for a secret k (ECDH): signed 4-bit fixed windows over 1..8 P, the
- *    row scanned whole, the sign applied by a masked negation. The
+ *  - k P for a secret k (ECDH): signed 4-bit fixed windows over 1..8 P
+ *    (affine: the table depends on the public P only, so one variable-time
+ *    inversion converts it and the steps are mixed additions), the row
+ *    scanned whole, the sign applied by a masked negation. The
  *    accumulator is 16 A P for the prefix A of the digits, and |16 A - k / 16^i|
  *    < 16, so before the last step 16 A = +-d (mod n) only if A = d = 0: the
  *    identity cases (masked selects) are the only special ones there. At the
@@ -273,6 +275,15 @@ static void fp_inv_gcd(const ecp_params *e, uint64_t *r, const uint64_t *a)
     ct_wipe(wi, sizeof wi);
 }
 
+/* the same for public values (variable time) */
+static void fp_inv_vartime(const ecp_params *e, uint64_t *r, const uint64_t *a)
+{
+    fp w, wi;
+    fp_to_words(w, a);
+    sc_safegcd_inv_vartime(&e->fp, wi, w);
+    fp_from_words(r, wi);
+}
+
 /* plain affine x, y of P (Z != 0), constant-time */
 static void pt_to_affine(const ecp_params *e, uint64_t *x, uint64_t *y, const pp *P)
 {
@@ -299,31 +310,64 @@ static int decode_pt(const struct fastec_curve *cv, pp *P, const uint8_t *xy)
 
 /* ---- constant-time scalar multiplications ---- */
 
-/* k P, 1 <= k < n, P affine (Z = 1), not the identity */
+/* k P, 1 <= k < n, P affine (Z = 1), not the identity. The table 1..8 P
+ * depends on the public P only: it is brought to affine form with one
+ * variable-time inversion (Montgomery's batch trick), so every step but the
+ * last is a mixed addition; the secret digit only picks the entry (whole
+ * table scanned) and its sign. */
 static void pt_mul_ct(const struct fastec_curve *cv, pp *R, const uint64_t *k, const pp *P)
 {
     pp tab[8], acc, T;
-    fp H, Rr;
+    fp H, Rr, ax[8], ay[8], c[8], inv, zi, t, x, y;
     int8_t d[SC_MAX_LIMBS * 16 + 2];
     const unsigned pos = (cv->sc.nbits + 3) / 4 + 1;
     tab[0] = *P;
     pt_dbl(&tab[1], P);
-    for (int j = 2; j < 8; j++) pt_add_core(&tab[j], H, Rr, &tab[j - 1], P); /* j P != +-P */
+    for (int j = 2; j < 8; j++) pt_madd_core(&tab[j], H, Rr, &tab[j - 1], P->X, P->Y); /* j P != +-P */
+    /* Z_j^-1 from one inversion: c_j = Z_0 ... Z_j */
+    fp_copy(c[0], tab[0].Z);
+    for (int j = 1; j < 8; j++) MUL(c[j], c[j - 1], tab[j].Z);
+    fp_inv_vartime(cv->ecp, inv, c[7]);
+    for (int j = 7; j >= 0; j--) {
+        if (j) {
+            MUL(zi, inv, c[j - 1]);
+            MUL(inv, inv, tab[j].Z);
+        } else {
+            fp_copy(zi, inv);
+        }
+        SQR(t, zi);
+        MUL(ax[j], tab[j].X, t);
+        MUL(t, t, zi);
+        MUL(ay[j], tab[j].Y, t);
+    }
     sc_recode4(d, k, pos);
     pt_identity(&acc);
     for (int i = (int)pos - 1; i >= 0; i--) {
         for (int s = 0; s < 4; s++) pt_dbl(&acc, &acc);
         uint64_t neg, mag;
         sc_digit_split(d[i], &neg, &mag);
-        T = tab[0];
-        for (unsigned j = 1; j < 8; j++) pt_cmov(&T, &tab[j], ct_eq(mag, j + 1));
-        fp_cneg(T.Y, T.Y, neg);
-        pt_add_ct(&acc, &acc, &T, ct_is_zero(mag), i == 0);
+        fp_copy(x, ax[0]);
+        fp_copy(y, ay[0]);
+        for (unsigned j = 1; j < 8; j++) {
+            uint64_t m = ct_eq(mag, j + 1);
+            fp_cmov(x, ax[j], m);
+            fp_cmov(y, ay[j], m);
+        }
+        fp_cneg(y, y, neg);
+        if (i) {
+            pt_madd_ct(&acc, &acc, x, y, ct_is_zero(mag));
+        } else { /* the last step may meet acc = T: the addition with the doubling */
+            fp_copy(T.X, x);
+            fp_copy(T.Y, y);
+            fp_copy(T.Z, fp_one);
+            pt_add_ct(&acc, &acc, &T, ct_is_zero(mag), 1);
+        }
     }
     *R = acc;
-    ct_wipe(tab, sizeof tab);
     ct_wipe(&acc, sizeof acc);
     ct_wipe(&T, sizeof T);
+    ct_wipe(x, sizeof x);
+    ct_wipe(y, sizeof y);
     ct_wipe(d, sizeof d);
 }
 
