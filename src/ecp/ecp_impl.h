@@ -25,7 +25,8 @@
  *    only the last positions (4 i + 5 > bitlen(n)) take the addition with the
  *    masked doubling as well.
  *  - verification (public data): one chain of doublings for u1 G + u2 Q,
- *    width-5 NAF of u2 over 1, 3, ..., 15 Q and width-8 NAF of u1 over the
+ *    width-5 NAF of u2 over 1, 3, ..., 15 Q (made affine by one inversion)
+ *    and width-8 NAF of u1 over the
  *    generated 1, 3, ..., 127 G, branches on the special cases, and
  *    x(R) = r tested as r Z^2 == X (and r + n while below p), no inversion. */
 #ifndef FASTEC_ECP_IMPL_H
@@ -198,23 +199,6 @@ static void pt_madd_ct(pp *o, const pp *P, const uint64_t *x2, const uint64_t *y
 }
 
 /* public points: branches on the special cases */
-static void pt_add_vartime(pp *o, const pp *P, const pp *Q)
-{
-    if (fp_is_zero(P->Z)) {
-        *o = *Q;
-        return;
-    }
-    if (fp_is_zero(Q->Z)) {
-        *o = *P;
-        return;
-    }
-    pp S;
-    fp H, R;
-    pt_add_core(&S, H, R, P, Q);
-    if (fp_is_zero(H) && fp_is_zero(R)) pt_dbl(o, P);
-    else *o = S;
-}
-
 static void pt_madd_vartime(pp *o, const pp *P, const uint64_t *x2, const uint64_t *y2)
 {
     if (fp_is_zero(P->Z)) {
@@ -310,25 +294,16 @@ static int decode_pt(const struct fastec_curve *cv, pp *P, const uint8_t *xy)
 
 /* ---- constant-time scalar multiplications ---- */
 
-/* k P, 1 <= k < n, P affine (Z = 1), not the identity. The table 1..8 P
- * depends on the public P only: it is brought to affine form with one
- * variable-time inversion (Montgomery's batch trick), so every step but the
- * last is a mixed addition; the secret digit only picks the entry (whole
- * table scanned) and its sign. */
-static void pt_mul_ct(const struct fastec_curve *cv, pp *R, const uint64_t *k, const pp *P)
+/* ax, ay = the affine coordinates of the n public points tab (none the
+ * identity, n <= 16): Montgomery's batch trick, one variable-time inversion */
+static void pt_batch_affine_vartime(const ecp_params *e, uint64_t (*ax)[FP_NL], uint64_t (*ay)[FP_NL], const pp *tab,
+                                    int n)
 {
-    pp tab[8], acc, T;
-    fp H, Rr, ax[8], ay[8], c[8], inv, zi, t, x, y;
-    int8_t d[SC_MAX_LIMBS * 16 + 2];
-    const unsigned pos = (cv->sc.nbits + 3) / 4 + 1;
-    tab[0] = *P;
-    pt_dbl(&tab[1], P);
-    for (int j = 2; j < 8; j++) pt_madd_core(&tab[j], H, Rr, &tab[j - 1], P->X, P->Y); /* j P != +-P */
-    /* Z_j^-1 from one inversion: c_j = Z_0 ... Z_j */
+    fp c[16], inv, zi, t;
     fp_copy(c[0], tab[0].Z);
-    for (int j = 1; j < 8; j++) MUL(c[j], c[j - 1], tab[j].Z);
-    fp_inv_vartime(cv->ecp, inv, c[7]);
-    for (int j = 7; j >= 0; j--) {
+    for (int j = 1; j < n; j++) MUL(c[j], c[j - 1], tab[j].Z);
+    fp_inv_vartime(e, inv, c[n - 1]);
+    for (int j = n - 1; j >= 0; j--) {
         if (j) {
             MUL(zi, inv, c[j - 1]);
             MUL(inv, inv, tab[j].Z);
@@ -340,6 +315,23 @@ static void pt_mul_ct(const struct fastec_curve *cv, pp *R, const uint64_t *k, c
         MUL(t, t, zi);
         MUL(ay[j], tab[j].Y, t);
     }
+}
+
+/* k P, 1 <= k < n, P affine (Z = 1), not the identity. The table 1..8 P
+ * depends on the public P only: it is brought to affine form with one
+ * variable-time inversion (Montgomery's batch trick), so every step but the
+ * last is a mixed addition; the secret digit only picks the entry (whole
+ * table scanned) and its sign. */
+static void pt_mul_ct(const struct fastec_curve *cv, pp *R, const uint64_t *k, const pp *P)
+{
+    pp tab[8], acc, T;
+    fp H, Rr, ax[8], ay[8], x, y;
+    int8_t d[SC_MAX_LIMBS * 16 + 2];
+    const unsigned pos = (cv->sc.nbits + 3) / 4 + 1;
+    tab[0] = *P;
+    pt_dbl(&tab[1], P);
+    for (int j = 2; j < 8; j++) pt_madd_core(&tab[j], H, Rr, &tab[j - 1], P->X, P->Y); /* j P != +-P */
+    pt_batch_affine_vartime(cv->ecp, ax, ay, tab, 8);
     sc_recode4(d, k, pos);
     pt_identity(&acc);
     for (int i = (int)pos - 1; i >= 0; i--) {
@@ -562,14 +554,15 @@ static int ecp_op_verify_vartime(const struct fastec_curve *cv, const uint8_t *q
                                  const sc_t *r)
 {
     const ecp_params *e = cv->ecp;
-    pp Q, Q2, acc, T;
+    pp Q, Q2, acc;
     pp tab[1 << (ECP_WNAF_W - 2)];
-    fp H, R;
+    fp H, R, qx[1 << (ECP_WNAF_W - 2)], qy[1 << (ECP_WNAF_W - 2)];
     if (!decode_pt(cv, &Q, q_xy)) return FASTEC_ERR_COORD;
     /* 1, 3, ..., 15 Q: (2j + 1) Q != +-2Q for a point of large order */
     tab[0] = Q;
     pt_dbl(&Q2, &Q);
     for (int j = 1; j < (1 << (ECP_WNAF_W - 2)); j++) pt_add_core(&tab[j], H, R, &tab[j - 1], &Q2);
+    pt_batch_affine_vartime(e, qx, qy, tab, 1 << (ECP_WNAF_W - 2)); /* mixed additions below */
     /* u1 G + u2 Q in one chain of doublings: width-5 NAF of u2 over the table
      * above, width-ECP_GNAF_W NAF of u1 over the generated table of G */
     int8_t naf2[SC_MAX_LIMBS * 64 + 2], naf1[SC_MAX_LIMBS * 64 + 2];
@@ -581,9 +574,11 @@ static int ecp_op_verify_vartime(const struct fastec_curve *cv, const uint8_t *q
         if (!fp_is_zero(acc.Z)) pt_dbl(&acc, &acc);
         int dg = i < len2 ? naf2[i] : 0;
         if (dg) {
-            T = tab[(dg > 0 ? dg : -dg) / 2];
-            if (dg < 0) fp_neg(T.Y, T.Y);
-            pt_add_vartime(&acc, &acc, &T);
+            fp y;
+            const int j = (dg > 0 ? dg : -dg) / 2;
+            fp_copy(y, qy[j]);
+            if (dg < 0) fp_neg(y, y);
+            pt_madd_vartime(&acc, &acc, qx[j], y);
         }
         dg = i < len1 ? naf1[i] : 0;
         if (dg) {
