@@ -31,41 +31,35 @@ typedef struct {
     int64_t u, v, q, r;
 } sg_mat;
 
-/* 62 divsteps on the low words of f, g; returns the new delta */
+/* 62 divsteps on the low words of f, g; returns the new delta. Each step:
+ * g += f, or g -= f when delta > 0 (x = +-f); when g was odd and delta > 0,
+ * f += the new g (= old g: the swap); the same on the rows (u, v), (q, r);
+ * then g /= 2 and (u, v) *= 2, so 2^i (f_i, g_i) = T (f_0, g_0). */
 static int64_t divsteps62(int64_t delta, uint64_t f0, uint64_t g0, sg_mat *t)
 {
-    uint64_t f = f0, g = g0;
-    int64_t u = 1, v = 0, q = 0, r = 1; /* 2^i (f_i, g_i) = T (f_0, g_0) */
+    uint64_t f = f0, g = g0, u = 1, v = 0, q = 0, r = 1;
     for (int i = 0; i < 62; i++) {
-        /* c1: delta > 0 and g odd -> (f, g) = (g, -f), delta = -delta */
-        uint64_t c1 = ct_mask_bit((uint64_t)(-delta) >> 63) & ct_mask_bit(g & 1);
-        uint64_t x = (f ^ g) & c1;
-        f ^= x;
-        g ^= x;
-        g = (g ^ c1) - c1; /* g = -(old f) where swapped */
-        uint64_t xu = ((uint64_t)u ^ (uint64_t)q) & c1, xv = ((uint64_t)v ^ (uint64_t)r) & c1;
-        u = (int64_t)((uint64_t)u ^ xu);
-        q = (int64_t)((uint64_t)q ^ xu);
-        v = (int64_t)((uint64_t)v ^ xv);
-        r = (int64_t)((uint64_t)r ^ xv);
-        q = (int64_t)(((uint64_t)q ^ c1) - c1);
-        r = (int64_t)(((uint64_t)r ^ c1) - c1);
-        delta = (int64_t)(((uint64_t)delta ^ c1) - c1);
-        /* c2: g odd -> g += f, (q, r) += (u, v) */
-        uint64_t c2 = ct_mask_bit(g & 1);
-        g += f & c2;
-        q += (int64_t)((uint64_t)u & c2);
-        r += (int64_t)((uint64_t)v & c2);
-        /* g /= 2, (u, v) *= 2 */
+        /* plain masks, no ct_barrier: the asm barrier would serialise the
+         * steps (valgrind's test_ct checks that no branch appears) */
+        uint64_t c1 = (uint64_t)(-delta >> 63); /* delta > 0 */
+        uint64_t c2 = 0 - (g & 1);              /* g odd */
+        uint64_t x = (f ^ c1) - c1, y = (u ^ c1) - c1, z = (v ^ c1) - c1;
+        g += x & c2;
+        q += y & c2;
+        r += z & c2;
+        c1 &= c2; /* the swap */
+        delta = (int64_t)(((uint64_t)delta ^ c1) - c1) + 1;
+        f += g & c1;
+        u += q & c1;
+        v += r & c1;
         g >>= 1;
-        u = (int64_t)((uint64_t)u << 1);
-        v = (int64_t)((uint64_t)v << 1);
-        delta++;
+        u <<= 1;
+        v <<= 1;
     }
-    t->u = u;
-    t->v = v;
-    t->q = q;
-    t->r = r;
+    t->u = (int64_t)u;
+    t->v = (int64_t)v;
+    t->q = (int64_t)q;
+    t->r = (int64_t)r;
     return delta;
 }
 
