@@ -6,6 +6,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #ifdef FASTEC_VALGRIND
 #include <valgrind/memcheck.h>
@@ -39,6 +42,40 @@ static inline uint64_t ct_lt(uint64_t a, uint64_t b)
 static inline void ct_cmov_words(uint64_t *r, const uint64_t *a, size_t n, uint64_t mask)
 {
     for (size_t i = 0; i < n; i++) r[i] ^= mask & (r[i] ^ a[i]);
+}
+
+/* r = entry idx - first (nwords words) of the n entries at tab, entry j at
+ * tab + j * stride words; all zero when idx - first is not in 0..n-1. Every
+ * entry is read, masked and OR-ed in (SSE2 on x86-64: two words per step, no
+ * chain from one entry to the next; up to 20 words that way). */
+static inline void ct_select_words(uint64_t *r, const uint64_t *tab, size_t n, size_t stride, size_t nwords,
+                                   uint64_t idx, uint64_t first)
+{
+#if defined(__SSE2__)
+    if (nwords <= 20) {
+        __m128i acc[10];
+        const size_t nv = nwords / 2;
+        for (size_t i = 0; i < nv; i++) acc[i] = _mm_setzero_si128();
+        uint64_t tail = 0;
+        for (size_t j = 0; j < n; j++) {
+            uint64_t m = ct_eq(idx, first + j);
+            __m128i mv = _mm_set1_epi64x((long long)m);
+            const uint64_t *e = tab + j * stride;
+            for (size_t i = 0; i < nv; i++)
+                acc[i] = _mm_or_si128(acc[i], _mm_and_si128(mv, _mm_loadu_si128((const __m128i *)(e + 2 * i))));
+            if (nwords & 1) tail |= m & e[nwords - 1];
+        }
+        for (size_t i = 0; i < nv; i++) _mm_storeu_si128((__m128i *)(r + 2 * i), acc[i]);
+        if (nwords & 1) r[nwords - 1] = tail;
+        return;
+    }
+#endif
+    for (size_t i = 0; i < nwords; i++) r[i] = 0;
+    for (size_t j = 0; j < n; j++) {
+        uint64_t m = ct_eq(idx, first + j);
+        const uint64_t *e = tab + j * stride;
+        for (size_t i = 0; i < nwords; i++) r[i] |= m & e[i];
+    }
 }
 
 static inline void ct_cswap_words(uint64_t *a, uint64_t *b, size_t n, uint64_t mask)

@@ -41,10 +41,11 @@ typedef struct ecp_params {
     uint64_t one[EC_MAX_WORDS];   /* 1, field representation */
     uint64_t gx[EC_MAX_WORDS];    /* G, plain */
     uint64_t gy[EC_MAX_WORDS];
-    /* Fixed-base table: entry (i, j) = (j + 1) * 16^i * G, affine, field
-     * form, x then y, fp.nlimbs words each */
+    /* Fixed-base table, window width base_w: entry (i, j) = (j + 1) 2^(w i) G
+     * for j < 2^(w - 1), affine, field form, x then y, fp.nlimbs words each */
     const uint64_t *base;
     unsigned base_pos;
+    unsigned base_w;
     /* Verification: (2j + 1) G for j < 2^(ECP_GNAF_W - 2), affine, field
      * form, x then y (a width-ECP_GNAF_W NAF of u1 indexes it) */
     const uint64_t *gnaf;

@@ -19,11 +19,12 @@
  *    last step 16 A = d (mod n) for k in {2, 4, ..., 16} and {n - 16, ...,
  *    n - 2}, so that addition also computes the doubling and selects it by
  *    mask. Every step does the same operations whatever the digits.
- *  - k G for a secret k: the generated table of (j + 1) 16^i G (affine), one
- *    mixed addition per digit, no doubling. The accumulator before position i
- *    is below 16^i in absolute value, so acc = +-entry needs 9 16^i >= n:
- *    only the last positions (4 i + 5 > bitlen(n)) take the addition with the
- *    masked doubling as well.
+ *  - k G for a secret k: the generated table of (j + 1) 2^(w i) G (affine,
+ *    j < 2^(w - 1), w = 4, 6 for P-256), signed width-w digits, one mixed
+ *    addition per digit, no doubling. The accumulator before position i is
+ *    below 2^(w i - 1) in absolute value, so acc = +-entry needs
+ *    (2^(w - 1) + 1) 2^(w i) >= n: only the last positions
+ *    (w i + w + 1 > bitlen(n)) take the addition with the masked doubling.
  *  - verification (public data): one chain of doublings for u1 G + u2 Q,
  *    width-5 NAF of u2 over 1, 3, ..., 15 Q (made affine by one inversion)
  *    and width-8 NAF of u1 over the
@@ -294,10 +295,9 @@ static int decode_pt(const struct fastec_curve *cv, pp *P, const uint8_t *xy)
 
 /* ---- constant-time scalar multiplications ---- */
 
-/* ax, ay = the affine coordinates of the n public points tab (none the
- * identity, n <= 16): Montgomery's batch trick, one variable-time inversion */
-static void pt_batch_affine_vartime(const ecp_params *e, uint64_t (*ax)[FP_NL], uint64_t (*ay)[FP_NL], const pp *tab,
-                                    int n)
+/* xy[j] = the affine x || y of the n public points tab (none the identity,
+ * n <= 16): Montgomery's batch trick, one variable-time inversion */
+static void pt_batch_affine_vartime(const ecp_params *e, uint64_t (*xy)[2 * FP_NL], const pp *tab, int n)
 {
     fp c[16], inv, zi, t;
     fp_copy(c[0], tab[0].Z);
@@ -311,9 +311,9 @@ static void pt_batch_affine_vartime(const ecp_params *e, uint64_t (*ax)[FP_NL], 
             fp_copy(zi, inv);
         }
         SQR(t, zi);
-        MUL(ax[j], tab[j].X, t);
+        MUL(xy[j], tab[j].X, t);
         MUL(t, t, zi);
-        MUL(ay[j], tab[j].Y, t);
+        MUL(xy[j] + FP_NL, tab[j].Y, t);
     }
 }
 
@@ -325,32 +325,27 @@ static void pt_batch_affine_vartime(const ecp_params *e, uint64_t (*ax)[FP_NL], 
 static void pt_mul_ct(const struct fastec_curve *cv, pp *R, const uint64_t *k, const pp *P)
 {
     pp tab[8], acc, T;
-    fp H, Rr, ax[8], ay[8], x, y;
+    fp H, Rr;
+    uint64_t axy[8][2 * FP_NL], xy[2 * FP_NL];
     int8_t d[SC_MAX_LIMBS * 16 + 2];
     const unsigned pos = (cv->sc.nbits + 3) / 4 + 1;
     tab[0] = *P;
     pt_dbl(&tab[1], P);
     for (int j = 2; j < 8; j++) pt_madd_core(&tab[j], H, Rr, &tab[j - 1], P->X, P->Y); /* j P != +-P */
-    pt_batch_affine_vartime(cv->ecp, ax, ay, tab, 8);
+    pt_batch_affine_vartime(cv->ecp, axy, tab, 8);
     sc_recode4(d, k, pos);
     pt_identity(&acc);
     for (int i = (int)pos - 1; i >= 0; i--) {
         for (int s = 0; s < 4; s++) pt_dbl(&acc, &acc);
         uint64_t neg, mag;
         sc_digit_split(d[i], &neg, &mag);
-        fp_copy(x, ax[0]);
-        fp_copy(y, ay[0]);
-        for (unsigned j = 1; j < 8; j++) {
-            uint64_t m = ct_eq(mag, j + 1);
-            fp_cmov(x, ax[j], m);
-            fp_cmov(y, ay[j], m);
-        }
-        fp_cneg(y, y, neg);
+        ct_select_words(xy, axy[0], 8, 2 * FP_NL, 2 * FP_NL, mag, 1); /* zero for mag = 0 */
+        fp_cneg(xy + FP_NL, xy + FP_NL, neg);
         if (i) {
-            pt_madd_ct(&acc, &acc, x, y, ct_is_zero(mag));
+            pt_madd_ct(&acc, &acc, xy, xy + FP_NL, ct_is_zero(mag));
         } else { /* the last step may meet acc = T: the addition with the doubling */
-            fp_copy(T.X, x);
-            fp_copy(T.Y, y);
+            fp_copy(T.X, xy);
+            fp_copy(T.Y, xy + FP_NL);
             fp_copy(T.Z, fp_one);
             pt_add_ct(&acc, &acc, &T, ct_is_zero(mag), 1);
         }
@@ -358,8 +353,7 @@ static void pt_mul_ct(const struct fastec_curve *cv, pp *R, const uint64_t *k, c
     *R = acc;
     ct_wipe(&acc, sizeof acc);
     ct_wipe(&T, sizeof T);
-    ct_wipe(x, sizeof x);
-    ct_wipe(y, sizeof y);
+    ct_wipe(xy, sizeof xy);
     ct_wipe(d, sizeof d);
 }
 
@@ -368,22 +362,20 @@ static void pt_mul_base_ct(const struct fastec_curve *cv, pp *R, const uint64_t 
 {
     const ecp_params *e = cv->ecp;
     pp acc, Q;
-    int8_t d[SC_MAX_LIMBS * 16 + 2];
-    sc_recode4(d, k, e->base_pos);
+    int8_t d[SC_MAX_LIMBS * 32 + 2];
+    const unsigned w = e->base_w, ne = 1u << (w - 1);
+    sc_recode(d, k, e->base_pos, w);
     pt_identity(&acc);
     for (unsigned i = 0; i < e->base_pos; i++) {
         uint64_t neg, mag;
         sc_digit_split(d[i], &neg, &mag);
-        const uint64_t *row = e->base + (size_t)i * 8 * 2 * FP_NL;
-        fp_copy(Q.X, row);
-        fp_copy(Q.Y, row + FP_NL);
-        for (unsigned j = 1; j < 8; j++) {
-            uint64_t m = ct_eq(mag, j + 1);
-            fp_cmov(Q.X, row + 2 * FP_NL * j, m);
-            fp_cmov(Q.Y, row + 2 * FP_NL * j + FP_NL, m);
-        }
-        fp_cneg(Q.Y, Q.Y, neg);
-        if (4 * i + 5 > cv->sc.nbits) { /* acc = +-entry possible (public position) */
+        const uint64_t *row = e->base + (size_t)i * ne * 2 * FP_NL;
+        uint64_t xy[2 * FP_NL];
+        ct_select_words(xy, row, ne, 2 * FP_NL, 2 * FP_NL, mag, 1); /* zero for mag = 0 */
+        fp_copy(Q.X, xy);
+        fp_cneg(Q.Y, xy + FP_NL, neg);
+        ct_wipe_words(xy, 2 * FP_NL);
+        if (w * i + w + 1 > cv->sc.nbits) { /* acc = +-entry possible (public position) */
             fp_copy(Q.Z, fp_one);
             pt_add_ct(&acc, &acc, &Q, ct_is_zero(mag), 1);
         } else {
@@ -556,13 +548,14 @@ static int ecp_op_verify_vartime(const struct fastec_curve *cv, const uint8_t *q
     const ecp_params *e = cv->ecp;
     pp Q, Q2, acc;
     pp tab[1 << (ECP_WNAF_W - 2)];
-    fp H, R, qx[1 << (ECP_WNAF_W - 2)], qy[1 << (ECP_WNAF_W - 2)];
+    fp H, R;
+    uint64_t qxy[1 << (ECP_WNAF_W - 2)][2 * FP_NL];
     if (!decode_pt(cv, &Q, q_xy)) return FASTEC_ERR_COORD;
     /* 1, 3, ..., 15 Q: (2j + 1) Q != +-2Q for a point of large order */
     tab[0] = Q;
     pt_dbl(&Q2, &Q);
     for (int j = 1; j < (1 << (ECP_WNAF_W - 2)); j++) pt_add_core(&tab[j], H, R, &tab[j - 1], &Q2);
-    pt_batch_affine_vartime(e, qx, qy, tab, 1 << (ECP_WNAF_W - 2)); /* mixed additions below */
+    pt_batch_affine_vartime(e, qxy, tab, 1 << (ECP_WNAF_W - 2)); /* mixed additions below */
     /* u1 G + u2 Q in one chain of doublings: width-5 NAF of u2 over the table
      * above, width-ECP_GNAF_W NAF of u1 over the generated table of G */
     int8_t naf2[SC_MAX_LIMBS * 64 + 2], naf1[SC_MAX_LIMBS * 64 + 2];
@@ -576,9 +569,9 @@ static int ecp_op_verify_vartime(const struct fastec_curve *cv, const uint8_t *q
         if (dg) {
             fp y;
             const int j = (dg > 0 ? dg : -dg) / 2;
-            fp_copy(y, qy[j]);
+            fp_copy(y, qxy[j] + FP_NL);
             if (dg < 0) fp_neg(y, y);
-            pt_madd_vartime(&acc, &acc, qx[j], y);
+            pt_madd_vartime(&acc, &acc, qxy[j], y);
         }
         dg = i < len1 ? naf1[i] : 0;
         if (dg) {

@@ -83,18 +83,27 @@ static inline void sc_digit_split(int8_t d, uint64_t *neg, uint64_t *mag)
     *mag = (dv ^ *neg) - *neg;
 }
 
-/* Signed fixed-window digits of k (4 bits, d in [-8, 7], the last one 0 or
- * 1): k = sum d_i 16^i. Branch-free; pos (the digit count) is public. */
-static inline void sc_recode4(int8_t *d, const uint64_t *k, unsigned pos)
+/* Signed fixed-window digits of k, width w (2 <= w <= 7): d_i in
+ * [-2^(w-1), 2^(w-1) - 1] (the last one 0 or 1), k = sum d_i 2^(w i).
+ * Branch-free; pos (the digit count) and w are public. */
+static inline void sc_recode(int8_t *d, const uint64_t *k, unsigned pos, unsigned w)
 {
     uint64_t c = 0;
+    const uint64_t mask = ((uint64_t)1 << w) - 1;
     for (unsigned i = 0; i < pos; i++) {
-        unsigned b = 4 * i;
-        uint64_t v = (b < 64 * SC_MAX_LIMBS) ? (k[b / 64] >> (b % 64)) & 15 : 0;
-        uint64_t t = v + c;
-        c = (t + 8) >> 4;
-        d[i] = (int8_t)(int64_t)(t - 16 * c);
+        unsigned b = w * i;
+        uint64_t v = 0;
+        if (b < 64 * SC_MAX_LIMBS) {
+            v = k[b / 64] >> (b % 64);
+            if (b % 64 + w > 64 && b / 64 + 1 < SC_MAX_LIMBS) v |= k[b / 64 + 1] << (64 - b % 64);
+        }
+        uint64_t t = (v & mask) + c;
+        c = (t + (mask + 1) / 2) >> w;
+        d[i] = (int8_t)(int64_t)(t - (mask + 1) * c);
     }
 }
+
+/* the same with w = 4: d in [-8, 7] */
+static inline void sc_recode4(int8_t *d, const uint64_t *k, unsigned pos) { sc_recode(d, k, pos, 4); }
 
 #endif
