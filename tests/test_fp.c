@@ -197,8 +197,9 @@ static void test_safegcd(const char *what, const sc_params *m, BN_CTX *ctx)
         to_words(a, nl, A);
         memset(r, 0x5a, sizeof r);
         memset(rv, 0x5a, sizeof rv);
-        sc_safegcd_inv(m, r, a);
-        sc_safegcd_inv_vartime(m, rv, a);
+        int in_ct = sc_safegcd_inv(m, r, a);
+        int in_vt = sc_safegcd_inv_vartime(m, rv, a);
+        CHECK(in_ct && in_vt, "%s: safegcd needed more steps than its bound (it %d)", what, it);
         if (BN_is_zero(A)) BN_zero(W);
         else BN_mod_inverse(W, A, M, ctx);
         to_words(want, nl, W);

@@ -6,7 +6,9 @@
  * else if g is odd, (1 + delta, f, (g + f) / 2); else (1 + delta, f, g / 2).
  * From (1, m, x), g reaches 0 within iter(d) = floor((49 d + 80) / 17) steps
  * for d-bit inputs (the paper's bound, valid for every d), and then
- * f = +-gcd = +-1. The steps run in batches of 62 on the low word of f and g
+ * f = +-gcd = +-1; for up to 256 bits the half-delta variant (start 1/2)
+ * needs at most 590. After that many steps g = 0 is checked anyway: more
+ * batches would run, and the functions return 0, if a bound ever failed. The steps run in batches of 62 on the low word of f and g
  * only, giving a matrix T = [u v; q r] with 2^62 (f', g') = T (f, g) and
  * |u| + |v|, |q| + |r| <= 2^62; the full f, g (signed, 62-bit limbs) and the
  * coefficients d, e with d x = f, e x = g (mod m) are updated once per batch:
@@ -35,7 +37,8 @@ typedef struct {
  * g += f, or g -= f when delta > 0 (x = +-f); when g was odd and delta > 0,
  * f += the new g (= old g: the swap); the same on the rows (u, v), (q, r);
  * then g /= 2 and (u, v) *= 2, so 2^i (f_i, g_i) = T (f_0, g_0). */
-static int64_t divsteps62(int64_t delta, uint64_t f0, uint64_t g0, sg_mat *t)
+static inline __attribute__((always_inline)) int64_t divsteps62(int64_t delta, uint64_t f0, uint64_t g0, sg_mat *t,
+                                                                 int64_t inc)
 {
     uint64_t f = f0, g = g0, u = 1, v = 0, q = 0, r = 1;
     for (int i = 0; i < 62; i++) {
@@ -48,7 +51,7 @@ static int64_t divsteps62(int64_t delta, uint64_t f0, uint64_t g0, sg_mat *t)
         q += y & c2;
         r += z & c2;
         c1 &= c2; /* the swap */
-        delta = (int64_t)(((uint64_t)delta ^ c1) - c1) + 1;
+        delta = (int64_t)(((uint64_t)delta ^ c1) - c1) + inc;
         f += g & c1;
         u += q & c1;
         v += r & c1;
@@ -149,7 +152,9 @@ static void from62(uint64_t *w, const int64_t *x, unsigned nw, unsigned nl)
     }
 }
 
-static void safegcd(const sc_params *p, uint64_t *out, const uint64_t *x, int vartime)
+/* returns 1 when the fixed batch count sufficed (g = 0 after it), which the
+ * bounds above guarantee; otherwise (never seen) more batches ran */
+static int safegcd(const sc_params *p, uint64_t *out, const uint64_t *x, int vartime)
 {
     const unsigned nl = sg_limbs(p), nw = p->nlimbs;
     int64_t f[SG_L], g[SG_L], d[SG_L], e[SG_L], m[SG_L];
@@ -163,17 +168,28 @@ static void safegcd(const sc_params *p, uint64_t *out, const uint64_t *x, int va
     uint64_t minv = p->n[0];
     for (int i = 0; i < 6; i++) minv *= 2 - p->n[0] * minv;
     minv &= M62;
-    /* the bound for d = nbits + 2 bits: a margin over the paper's d = nbits */
-    const unsigned iters = (49 * (p->nbits + 2) + 80) / 17, batches = (iters + 61) / 62;
-    int64_t delta = 1;
+    /* 224 to 256 bits: the half-delta variant (delta starts at 1/2; kept as
+     * 2 delta, so start 1 and step 2), for which 590 steps suffice for
+     * 256-bit inputs (computer-assisted bound, see libsecp256k1's safegcd
+     * notes): 10 batches. Otherwise the original divstep (delta = 1) with the
+     * paper's bound floor((49 d + 80) / 17), smaller below 224 bits. */
+    const unsigned orig = (49 * p->nbits + 80) / 17; /* the smaller bound below 224 bits */
+    const int hd = p->nbits <= 256 && orig > 590;
+    const unsigned iters = hd ? 590 : orig, batches = (iters + 61) / 62;
+    int64_t delta = 1, inc = hd ? 2 : 1;
     sg_mat t;
-    for (unsigned b = 0; b < batches; b++) {
-        if (vartime) {
-            uint64_t nz = 0;
+    int within = 1;
+    for (unsigned b = 0;; b++) {
+        uint64_t nz = 0;
+        if (vartime || b >= batches) {
             for (unsigned i = 0; i < nl; i++) nz |= (uint64_t)g[i];
+            /* past the bound: whether g = 0 is expected to be always true, so
+             * the flag tells nothing about x (ct_public for the ct test) */
+            ct_public(&nz, sizeof nz);
             if (!nz) break;
+            if (b >= batches) within = 0;
         }
-        delta = divsteps62(delta, (uint64_t)f[0], (uint64_t)g[0], &t);
+        delta = divsteps62(delta, (uint64_t)f[0], (uint64_t)g[0], &t, inc);
         update_fg(f, g, &t, nl);
         update_de(d, e, &t, m, minv, nl);
     }
@@ -200,8 +216,9 @@ static void safegcd(const sc_params *p, uint64_t *out, const uint64_t *x, int va
     ct_wipe(e, sizeof e);
     ct_wipe(&t, sizeof t);
     ct_wipe(&delta, sizeof delta);
+    return within;
 }
 
-void sc_safegcd_inv(const sc_params *p, uint64_t *out, const uint64_t *x) { safegcd(p, out, x, 0); }
+int sc_safegcd_inv(const sc_params *p, uint64_t *out, const uint64_t *x) { return safegcd(p, out, x, 0); }
 
-void sc_safegcd_inv_vartime(const sc_params *p, uint64_t *out, const uint64_t *x) { safegcd(p, out, x, 1); }
+int sc_safegcd_inv_vartime(const sc_params *p, uint64_t *out, const uint64_t *x) { return safegcd(p, out, x, 1); }

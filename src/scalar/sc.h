@@ -48,8 +48,10 @@ void sc_inv_vartime(const sc_params *p, sc_t *r, const sc_t *a);   /* leaks a th
 /* out = x^-1 mod m (0 for 0) for any odd modulus m given as sc_params (the
  * order or, for the prime curves, p): Bernstein–Yang divsteps (safegcd.c);
  * x < m in m's nlimbs words, out the same */
-void sc_safegcd_inv(const sc_params *m, uint64_t *out, const uint64_t *x);         /* constant-time */
-void sc_safegcd_inv_vartime(const sc_params *m, uint64_t *out, const uint64_t *x); /* public x only */
+int sc_safegcd_inv(const sc_params *m, uint64_t *out, const uint64_t *x);         /* constant-time */
+int sc_safegcd_inv_vartime(const sc_params *m, uint64_t *out, const uint64_t *x); /* public x only */
+/* (both return 1: the fixed step bound sufficed, as it always should; 0 means
+ * more steps ran, the result is still right; the tests insist on 1) */
 uint64_t sc_is_zero(const sc_params *p, const sc_t *a);           /* mask */
 int sc_eq_vartime(const sc_params *p, const sc_t *a, const sc_t *b);
 /* Returns mask: a < b as nlimbs-limb integers. */
