@@ -108,6 +108,39 @@ FP_INLINE uint64_t fp_sbb(uint64_t *r, uint64_t a, uint64_t b, uint64_t c)
 
 #if !FP_MERSENNE
 /* r = (hi : a) - p if that is not negative, else a; for (hi : a) < 2p */
+#if defined(__x86_64__) && defined(__OPTIMIZE__) && (FP_NL == 3 || FP_NL == 4 || FP_NL == 6)
+/* the subtraction's borrow picks a back by CMOV (constant-time: no branch,
+ * the same instructions whatever the values) */
+#define FP_RO_SUB(i) "sub %[p" #i "], %[t" #i "]\n\t"
+#define FP_RO_SBB(i) "sbb %[p" #i "], %[t" #i "]\n\t"
+#define FP_RO_CMOV(i) "cmovc %[a" #i "], %[t" #i "]\n\t"
+#define FP_RO_T(i) [t##i] "+&r"(t[i])
+#define FP_RO_IN(i) [p##i] "m"(fp_p[i]), [a##i] "rm"(a[i])
+FP_INLINE void fp_reduce_once(uint64_t *r, const uint64_t *a, uint64_t hi)
+{
+    uint64_t t[FP_NL];
+    FP_UNROLL for (int i = 0; i < FP_NL; i++) t[i] = a[i];
+#if FP_NL == 3
+    __asm__(FP_RO_SUB(0) FP_RO_SBB(1) FP_RO_SBB(2) "sbb $0, %[hi]\n\t" FP_RO_CMOV(0) FP_RO_CMOV(1) FP_RO_CMOV(2)
+            : FP_RO_T(0), FP_RO_T(1), FP_RO_T(2), [hi] "+&r"(hi)
+            : FP_RO_IN(0), FP_RO_IN(1), FP_RO_IN(2)
+            : "cc");
+#elif FP_NL == 4
+    __asm__(FP_RO_SUB(0) FP_RO_SBB(1) FP_RO_SBB(2) FP_RO_SBB(3) "sbb $0, %[hi]\n\t" FP_RO_CMOV(0) FP_RO_CMOV(1)
+                FP_RO_CMOV(2) FP_RO_CMOV(3)
+            : FP_RO_T(0), FP_RO_T(1), FP_RO_T(2), FP_RO_T(3), [hi] "+&r"(hi)
+            : FP_RO_IN(0), FP_RO_IN(1), FP_RO_IN(2), FP_RO_IN(3)
+            : "cc");
+#else
+    __asm__(FP_RO_SUB(0) FP_RO_SBB(1) FP_RO_SBB(2) FP_RO_SBB(3) FP_RO_SBB(4) FP_RO_SBB(5) "sbb $0, %[hi]\n\t"
+                FP_RO_CMOV(0) FP_RO_CMOV(1) FP_RO_CMOV(2) FP_RO_CMOV(3) FP_RO_CMOV(4) FP_RO_CMOV(5)
+            : FP_RO_T(0), FP_RO_T(1), FP_RO_T(2), FP_RO_T(3), FP_RO_T(4), FP_RO_T(5), [hi] "+&r"(hi)
+            : FP_RO_IN(0), FP_RO_IN(1), FP_RO_IN(2), FP_RO_IN(3), FP_RO_IN(4), FP_RO_IN(5)
+            : "cc");
+#endif
+    FP_UNROLL for (int i = 0; i < FP_NL; i++) r[i] = t[i];
+}
+#else
 FP_INLINE void fp_reduce_once(uint64_t *r, const uint64_t *a, uint64_t hi)
 {
     uint64_t t[FP_NL], borrow = 0;
@@ -116,6 +149,7 @@ FP_INLINE void fp_reduce_once(uint64_t *r, const uint64_t *a, uint64_t hi)
     uint64_t keep = ct_mask_bit(borrow);
     FP_UNROLL for (int i = 0; i < FP_NL; i++) r[i] = (a[i] & keep) | (t[i] & ~keep);
 }
+#endif
 
 FP_INLINE void fp_add(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
