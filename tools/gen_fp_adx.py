@@ -124,7 +124,7 @@ def gen_sqr4(prime):
         special_row(out, lambda j, i=i: t(i + j), 8 - i, prime)
     regs = ['t%d' % k for k in range(9)]
     body = ['/* %s: r (5 words: the value below 2p) = a^2 2^-256 mod p */' % prime.upper(),
-            'static inline __attribute__((always_inline)) void fp_mont_sqr_adx4(uint64_t *r, const uint64_t *a)',
+            'static __attribute__((noinline)) void fp_mont_sqr_adx4(uint64_t *r, const uint64_t *a)',
             '{',
             '    uint64_t %s, lo, hi;' % ', '.join(regs),
             '    __asm__(']

@@ -572,7 +572,7 @@ static inline __attribute__((always_inline)) void fp_mont_mul_adx4(uint64_t *r, 
 }
 #define FP_HAVE_SQR_ADX 1
 /* P256: r (5 words: the value below 2p) = a^2 2^-256 mod p */
-static inline __attribute__((always_inline)) void fp_mont_sqr_adx4(uint64_t *r, const uint64_t *a)
+static __attribute__((noinline)) void fp_mont_sqr_adx4(uint64_t *r, const uint64_t *a)
 {
     uint64_t t0, t1, t2, t3, t4, t5, t6, t7, t8, lo, hi;
     __asm__(
@@ -853,7 +853,7 @@ static inline __attribute__((always_inline)) void fp_mont_mul_adx4(uint64_t *r, 
 }
 #define FP_HAVE_SQR_ADX 1
 /* P224: r (5 words: the value below 2p) = a^2 2^-256 mod p */
-static inline __attribute__((always_inline)) void fp_mont_sqr_adx4(uint64_t *r, const uint64_t *a)
+static __attribute__((noinline)) void fp_mont_sqr_adx4(uint64_t *r, const uint64_t *a)
 {
     uint64_t t0, t1, t2, t3, t4, t5, t6, t7, t8, lo, hi;
     __asm__(
