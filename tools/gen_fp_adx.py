@@ -14,6 +14,11 @@ array so that one base register serves both: 12 registers with lo, hi and
 rdx; unoptimised builds cannot allocate even that, so fp_impl.h uses this
 code only when optimising); the result (< 2p, N words plus a top
 bit) goes to the caller, which subtracts p once in constant time.
+
+Every asm statement is volatile: each reads its operands through pointers
+(declared only by the "memory" clobber), and GCC was seen to move or merge a
+non-volatile one across the stores that change those operands (P-224 square
+roots went wrong once the squaring was inlined).
 """
 import os
 
@@ -124,10 +129,10 @@ def gen_sqr4(prime):
         special_row(out, lambda j, i=i: t(i + j), 8 - i, prime)
     regs = ['t%d' % k for k in range(9)]
     body = ['/* %s: r (5 words: the value below 2p) = a^2 2^-256 mod p */' % prime.upper(),
-            'static __attribute__((noinline)) void fp_mont_sqr_adx4(uint64_t *r, const uint64_t *a)',
+            'static inline __attribute__((always_inline)) void fp_mont_sqr_adx4(uint64_t *r, const uint64_t *a)',
             '{',
             '    uint64_t %s, lo, hi;' % ', '.join(regs),
-            '    __asm__(']
+            '    __asm__ volatile(']
     body += ['        ' + l for l in L]
     body += ['        : ' + ', '.join('[%s] "=&r"(%s)' % (x, x) for x in regs) + ', [lo] "=&r"(lo), [hi] "=&r"(hi)',
              '        : [a] "r"(a)',
@@ -228,7 +233,7 @@ def gen_sqr6():
              '        : [a] "r"(a), [w] "r"(w)',
              '        : "rdx", "cc", "memory");',
              '    uint64_t %s;' % ', '.join(regs),
-             '    __asm__(']
+             '    __asm__ volatile(']
     body += ['        ' + l for l in B]
     body += ['        : ' + ', '.join('[%s] "=&r"(%s)' % (x, x) for x in regs) + ', [lo] "=&r"(lo), [hi] "=&r"(hi)',
              '        : [w] "r"(w), [n0] "m"(fp_n0inv_word), [p] "r"(fp_p)',
@@ -290,7 +295,7 @@ def gen(n, m0, special=None):
     if onebase:
         body += ['    uint64_t ab[%d];' % (2 * n),
                  '    for (int i = 0; i < %d; i++) ab[i] = a[i], ab[%d + i] = b[i];' % (n, n)]
-    body += ['    __asm__(']
+    body += ['    __asm__ volatile(']
     body += ['        ' + l for l in lines]
     body += ['        : ' + outs,
              '        : ' + ins,

@@ -10,7 +10,7 @@
 static inline __attribute__((always_inline)) void fp_mont_mul_adx3(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     uint64_t t0, t1, t2, t3, t4, lo, hi;
-    __asm__(
+    __asm__ volatile(
         "xor %[t0], %[t0]\n\t"
         "xor %[t1], %[t1]\n\t"
         "xor %[t2], %[t2]\n\t"
@@ -95,7 +95,7 @@ static inline __attribute__((always_inline)) void fp_mont_mul_adx3(uint64_t *r, 
 static inline __attribute__((always_inline)) void fp_mont_mul_adx3(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     uint64_t t0, t1, t2, t3, t4, lo, hi;
-    __asm__(
+    __asm__ volatile(
         "xor %[t0], %[t0]\n\t"
         "xor %[t1], %[t1]\n\t"
         "xor %[t2], %[t2]\n\t"
@@ -204,7 +204,7 @@ static inline __attribute__((always_inline)) void fp_mont_mul_adx3(uint64_t *r, 
 static inline __attribute__((always_inline)) void fp_mont_mul_adx3(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     uint64_t t0, t1, t2, t3, t4, lo, hi;
-    __asm__(
+    __asm__ volatile(
         "xor %[t0], %[t0]\n\t"
         "xor %[t1], %[t1]\n\t"
         "xor %[t2], %[t2]\n\t"
@@ -316,7 +316,7 @@ static inline __attribute__((always_inline)) void fp_mont_mul_adx3(uint64_t *r, 
 static inline __attribute__((always_inline)) void fp_mont_mul_adx3(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     uint64_t t0, t1, t2, t3, t4, lo, hi;
-    __asm__(
+    __asm__ volatile(
         "xor %[t0], %[t0]\n\t"
         "xor %[t1], %[t1]\n\t"
         "xor %[t2], %[t2]\n\t"
@@ -430,7 +430,7 @@ static inline __attribute__((always_inline)) void fp_mont_mul_adx3(uint64_t *r, 
 static inline __attribute__((always_inline)) void fp_mont_mul_adx4(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     uint64_t t0, t1, t2, t3, t4, t5, lo, hi;
-    __asm__(
+    __asm__ volatile(
         "xor %[t0], %[t0]\n\t"
         "xor %[t1], %[t1]\n\t"
         "xor %[t2], %[t2]\n\t"
@@ -572,10 +572,10 @@ static inline __attribute__((always_inline)) void fp_mont_mul_adx4(uint64_t *r, 
 }
 #define FP_HAVE_SQR_ADX 1
 /* P256: r (5 words: the value below 2p) = a^2 2^-256 mod p */
-static __attribute__((noinline)) void fp_mont_sqr_adx4(uint64_t *r, const uint64_t *a)
+static inline __attribute__((always_inline)) void fp_mont_sqr_adx4(uint64_t *r, const uint64_t *a)
 {
     uint64_t t0, t1, t2, t3, t4, t5, t6, t7, t8, lo, hi;
-    __asm__(
+    __asm__ volatile(
         "mov 0(%[a]), %%rdx\n\t"
         "mulx 8(%[a]), %[t1], %[t2]\n\t"
         "mulx 16(%[a]), %[lo], %[t3]\n\t"
@@ -691,7 +691,7 @@ static __attribute__((noinline)) void fp_mont_sqr_adx4(uint64_t *r, const uint64
 static inline __attribute__((always_inline)) void fp_mont_mul_adx4(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     uint64_t t0, t1, t2, t3, t4, t5, lo, hi;
-    __asm__(
+    __asm__ volatile(
         "xor %[t0], %[t0]\n\t"
         "xor %[t1], %[t1]\n\t"
         "xor %[t2], %[t2]\n\t"
@@ -853,10 +853,10 @@ static inline __attribute__((always_inline)) void fp_mont_mul_adx4(uint64_t *r, 
 }
 #define FP_HAVE_SQR_ADX 1
 /* P224: r (5 words: the value below 2p) = a^2 2^-256 mod p */
-static __attribute__((noinline)) void fp_mont_sqr_adx4(uint64_t *r, const uint64_t *a)
+static inline __attribute__((always_inline)) void fp_mont_sqr_adx4(uint64_t *r, const uint64_t *a)
 {
     uint64_t t0, t1, t2, t3, t4, t5, t6, t7, t8, lo, hi;
-    __asm__(
+    __asm__ volatile(
         "mov 0(%[a]), %%rdx\n\t"
         "mulx 8(%[a]), %[t1], %[t2]\n\t"
         "mulx 16(%[a]), %[lo], %[t3]\n\t"
@@ -998,7 +998,7 @@ static __attribute__((noinline)) void fp_mont_sqr_adx4(uint64_t *r, const uint64
 static inline __attribute__((always_inline)) void fp_mont_mul_adx4(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     uint64_t t0, t1, t2, t3, t4, t5, lo, hi;
-    __asm__(
+    __asm__ volatile(
         "xor %[t0], %[t0]\n\t"
         "xor %[t1], %[t1]\n\t"
         "xor %[t2], %[t2]\n\t"
@@ -1163,7 +1163,7 @@ static inline __attribute__((always_inline)) void fp_mont_mul_adx4(uint64_t *r, 
 static inline __attribute__((always_inline)) void fp_mont_mul_adx4(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     uint64_t t0, t1, t2, t3, t4, t5, lo, hi;
-    __asm__(
+    __asm__ volatile(
         "xor %[t0], %[t0]\n\t"
         "xor %[t1], %[t1]\n\t"
         "xor %[t2], %[t2]\n\t"
@@ -1332,7 +1332,7 @@ static inline __attribute__((always_inline)) void fp_mont_mul_adx4(uint64_t *r, 
 static inline __attribute__((always_inline)) void fp_mont_mul_adx4(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     uint64_t t0, t1, t2, t3, t4, t5, lo, hi;
-    __asm__(
+    __asm__ volatile(
         "xor %[t0], %[t0]\n\t"
         "xor %[t1], %[t1]\n\t"
         "xor %[t2], %[t2]\n\t"
@@ -1505,7 +1505,7 @@ static __attribute__((noinline)) void fp_mont_mul_adx6(uint64_t *r, const uint64
     uint64_t t0, t1, t2, t3, t4, t5, t6, t7, lo, hi;
     uint64_t ab[12];
     for (int i = 0; i < 6; i++) ab[i] = a[i], ab[6 + i] = b[i];
-    __asm__(
+    __asm__ volatile(
         "xor %[t0], %[t0]\n\t"
         "xor %[t1], %[t1]\n\t"
         "xor %[t2], %[t2]\n\t"
@@ -1820,7 +1820,7 @@ static __attribute__((noinline)) void fp_mont_mul_adx6(uint64_t *r, const uint64
     uint64_t t0, t1, t2, t3, t4, t5, t6, t7, lo, hi;
     uint64_t ab[12];
     for (int i = 0; i < 6; i++) ab[i] = a[i], ab[6 + i] = b[i];
-    __asm__(
+    __asm__ volatile(
         "xor %[t0], %[t0]\n\t"
         "xor %[t1], %[t1]\n\t"
         "xor %[t2], %[t2]\n\t"
@@ -2141,7 +2141,7 @@ static __attribute__((noinline)) void fp_mont_mul_adx6(uint64_t *r, const uint64
     uint64_t t0, t1, t2, t3, t4, t5, t6, t7, lo, hi;
     uint64_t ab[12];
     for (int i = 0; i < 6; i++) ab[i] = a[i], ab[6 + i] = b[i];
-    __asm__(
+    __asm__ volatile(
         "xor %[t0], %[t0]\n\t"
         "xor %[t1], %[t1]\n\t"
         "xor %[t2], %[t2]\n\t"
@@ -2614,7 +2614,7 @@ static __attribute__((noinline)) void fp_mont_sqr_adx6(uint64_t *r, const uint64
         : [a] "r"(a), [w] "r"(w)
         : "rdx", "cc", "memory");
     uint64_t t0, t1, t2, t3, t4, t5, t6, t7;
-    __asm__(
+    __asm__ volatile(
         "mov 0(%[w]), %[t0]\n\t"
         "mov 8(%[w]), %[t1]\n\t"
         "mov 16(%[w]), %[t2]\n\t"
