@@ -27,6 +27,15 @@ LIMBS = (3, 4, 6)
 SPECIAL = {3: [('p192', 192)], 4: [('p256', 256), ('p224', 224)]}
 
 
+def asm_block(lines, outs, ins):
+    """One volatile asm statement: the instruction lines, the output registers
+    (plus the lo and hi scratch registers) and the input operands."""
+    return (['    __asm__ volatile('] + ['        ' + l for l in lines] +
+            ['        : ' + ', '.join('[%s] "=&r"(%s)' % (x, x) for x in outs) + ', [lo] "=&r"(lo), [hi] "=&r"(hi)',
+             '        : ' + ins,
+             '        : "rdx", "cc", "memory");'])
+
+
 def special_row(out, t, last, prime):
     """One Montgomery row t += m p for a prime of special form, by shifts and
     add/subtract chains instead of MULX; t(j) names word j of the row, and
@@ -131,12 +140,8 @@ def gen_sqr4(prime):
     body = ['/* %s: r (5 words: the value below 2p) = a^2 2^-256 mod p */' % prime.upper(),
             'static inline __attribute__((always_inline)) void fp_mont_sqr_adx4(uint64_t *r, const uint64_t *a)',
             '{',
-            '    uint64_t %s, lo, hi;' % ', '.join(regs),
-            '    __asm__ volatile(']
-    body += ['        ' + l for l in L]
-    body += ['        : ' + ', '.join('[%s] "=&r"(%s)' % (x, x) for x in regs) + ', [lo] "=&r"(lo), [hi] "=&r"(hi)',
-             '        : [a] "r"(a)',
-             '        : "rdx", "cc", "memory");']
+            '    uint64_t %s, lo, hi;' % ', '.join(regs)]
+    body += asm_block(L, regs, '[a] "r"(a)')
     for j in range(5):
         body.append('    r[%d] = t%d;' % (j, 4 + j))
     body.append('}')
@@ -225,19 +230,10 @@ def gen_sqr6():
     body = ['/* r (7 words: the value below 2p) = a^2 2^-384 mod p */',
             'static __attribute__((noinline)) void fp_mont_sqr_adx6(uint64_t *r, const uint64_t *a)',
             '{',
-            '    uint64_t w[12], %s, lo, hi;' % ', '.join(pool),
-            '    /* volatile: its only result is the memory w points to */',
-            '    __asm__ volatile(']
-    body += ['        ' + l for l in A]
-    body += ['        : ' + ', '.join('[%s] "=&r"(%s)' % (x, x) for x in pool) + ', [lo] "=&r"(lo), [hi] "=&r"(hi)',
-             '        : [a] "r"(a), [w] "r"(w)',
-             '        : "rdx", "cc", "memory");',
-             '    uint64_t %s;' % ', '.join(regs),
-             '    __asm__ volatile(']
-    body += ['        ' + l for l in B]
-    body += ['        : ' + ', '.join('[%s] "=&r"(%s)' % (x, x) for x in regs) + ', [lo] "=&r"(lo), [hi] "=&r"(hi)',
-             '        : [w] "r"(w), [n0] "m"(fp_n0inv_word), [p] "r"(fp_p)',
-             '        : "rdx", "cc", "memory");']
+            '    uint64_t w[12], %s, lo, hi;' % ', '.join(pool)]
+    body += asm_block(A, pool, '[a] "r"(a), [w] "r"(w)')
+    body.append('    uint64_t %s;' % ', '.join(regs))
+    body += asm_block(B, regs, '[w] "r"(w), [n0] "m"(fp_n0inv_word), [p] "r"(fp_p)')
     for j in range(n + 1):
         body.append('    r[%d] = %s;' % (j, cur[j]))
     body.append('}')
@@ -285,7 +281,6 @@ def gen(n, m0, special=None):
         mac(lambda j: '%d(%%[p])' % (8 * j))
         cur = cur[1:] + cur[:1]  # t_0 is now zero: it becomes the next top word
     # result words cur[0..n]
-    outs = ', '.join('[%s] "=&r"(%s)' % (r, r) for r in regs) + ', [lo] "=&r"(lo), [hi] "=&r"(hi)'
     ins = ('[a] "r"(ab), ' if onebase else '[a] "r"(a), [b] "r"(b), ') + '[n0] "m"(fp_n0inv_word), [p] "r"(fp_p)'
     body = ['/* r (n + 1 words: the value below 2p) = a b 2^-%d mod p */' % (64 * n),
             'static %s void fp_mont_mul_adx%d(uint64_t *r, const uint64_t *a, const uint64_t *b)'
@@ -295,11 +290,7 @@ def gen(n, m0, special=None):
     if onebase:
         body += ['    uint64_t ab[%d];' % (2 * n),
                  '    for (int i = 0; i < %d; i++) ab[i] = a[i], ab[%d + i] = b[i];' % (n, n)]
-    body += ['    __asm__ volatile(']
-    body += ['        ' + l for l in lines]
-    body += ['        : ' + outs,
-             '        : ' + ins,
-             '        : "rdx", "cc", "memory");']
+    body += asm_block(lines, regs, ins)
     for j in range(n + 1):
         body.append('    r[%d] = %s;' % (j, cur[j]))
     body.append('}')

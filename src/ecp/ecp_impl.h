@@ -362,6 +362,7 @@ static void pt_mul_base_ct(const struct fastec_curve *cv, pp *R, const uint64_t 
 {
     const ecp_params *e = cv->ecp;
     pp acc, Q;
+    uint64_t xy[2 * FP_NL];
     int8_t d[SC_MAX_LIMBS * 32 + 2];
     const unsigned w = e->base_w, ne = 1u << (w - 1);
     sc_recode(d, k, e->base_pos, w);
@@ -370,11 +371,9 @@ static void pt_mul_base_ct(const struct fastec_curve *cv, pp *R, const uint64_t 
         uint64_t neg, mag;
         sc_digit_split(d[i], &neg, &mag);
         const uint64_t *row = e->base + (size_t)i * ne * 2 * FP_NL;
-        uint64_t xy[2 * FP_NL];
         ct_select_words(xy, row, ne, 2 * FP_NL, 2 * FP_NL, mag, 1); /* zero for mag = 0 */
         fp_copy(Q.X, xy);
         fp_cneg(Q.Y, xy + FP_NL, neg);
-        ct_wipe_words(xy, 2 * FP_NL);
         if (w * i + w + 1 > cv->sc.nbits) { /* acc = +-entry possible (public position) */
             fp_copy(Q.Z, fp_one);
             pt_add_ct(&acc, &acc, &Q, ct_is_zero(mag), 1);
@@ -385,6 +384,7 @@ static void pt_mul_base_ct(const struct fastec_curve *cv, pp *R, const uint64_t 
     *R = acc;
     ct_wipe(&acc, sizeof acc);
     ct_wipe(&Q, sizeof Q);
+    ct_wipe(xy, sizeof xy);
     ct_wipe(d, sizeof d);
 }
 

@@ -2460,7 +2460,6 @@ static __attribute__((noinline)) void fp_mont_mul_adx6(uint64_t *r, const uint64
 static __attribute__((noinline)) void fp_mont_sqr_adx6(uint64_t *r, const uint64_t *a)
 {
     uint64_t w[12], s0, s1, s2, s3, s4, s5, s6, lo, hi;
-    /* volatile: its only result is the memory w points to */
     __asm__ volatile(
         "movq $0, 0(%[w])\n\t"
         "movq $0, 88(%[w])\n\t"

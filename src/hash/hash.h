@@ -52,6 +52,38 @@ void md_update(void *state, md_block_fn fn, uint8_t *buf, size_t *n, uint64_t *t
                const uint8_t *p, size_t len);
 void md_pad(void *state, md_block_fn fn, uint8_t *buf, size_t *n, uint64_t total, size_t block, size_t lenbytes);
 
+/* SHA-256's round constants (sha256.c), also used by sha_ni.c */
+extern const uint32_t sha256_k[64];
+
+/* The SHA-2 compression rounds, shared by sha256.c and sha512.c: word type T,
+ * n rounds (a multiple of 8), the big sigma functions S0 and S1, the round
+ * constants K and message schedule w; the eight working variables start from
+ * st[0..7] and end in out[0..7]. Eight rounds per pass, the variables renamed
+ * instead of moved. */
+#define SHA2_ROUND(T, S0, S1, K, w, a, b, c, d, e, f, g, h, i)                    \
+    do {                                                                        \
+        T t1_ = h + S1(e) + (g ^ (e & (f ^ g))) + K[i] + w[i];                  \
+        T t2_ = S0(a) + ((a & b) | (c & (a | b)));                              \
+        d += t1_;                                                               \
+        h = t1_ + t2_;                                                          \
+    } while (0)
+#define SHA2_ROUNDS(T, n, S0, S1, K, w, st, out)                                  \
+    do {                                                                        \
+        T A = st[0], B = st[1], C = st[2], D = st[3], E = st[4], F = st[5], G = st[6], H = st[7]; \
+        for (int i_ = 0; i_ < (n); i_ += 8) {                                   \
+            SHA2_ROUND(T, S0, S1, K, w, A, B, C, D, E, F, G, H, i_);            \
+            SHA2_ROUND(T, S0, S1, K, w, H, A, B, C, D, E, F, G, i_ + 1);        \
+            SHA2_ROUND(T, S0, S1, K, w, G, H, A, B, C, D, E, F, i_ + 2);        \
+            SHA2_ROUND(T, S0, S1, K, w, F, G, H, A, B, C, D, E, i_ + 3);        \
+            SHA2_ROUND(T, S0, S1, K, w, E, F, G, H, A, B, C, D, i_ + 4);        \
+            SHA2_ROUND(T, S0, S1, K, w, D, E, F, G, H, A, B, C, i_ + 5);        \
+            SHA2_ROUND(T, S0, S1, K, w, C, D, E, F, G, H, A, B, i_ + 6);        \
+            SHA2_ROUND(T, S0, S1, K, w, B, C, D, E, F, G, H, A, i_ + 7);        \
+        }                                                                       \
+        out[0] = A, out[1] = B, out[2] = C, out[3] = D;                         \
+        out[4] = E, out[5] = F, out[6] = G, out[7] = H;                         \
+    } while (0)
+
 #if defined(__x86_64__)
 /* sha_ni.c: block functions with the SHA extensions (only when cpu_sha()) */
 void sha1_block_ni(void *state, const uint8_t *p);

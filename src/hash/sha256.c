@@ -5,7 +5,7 @@
 #include "cpu.h"
 #include "hash/hash.h"
 
-static const uint32_t K[64] = {
+const uint32_t sha256_k[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
     0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
     0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
@@ -16,6 +16,8 @@ static const uint32_t K[64] = {
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
 
 static uint32_t ror(uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
+static inline uint32_t bsig0(uint32_t x) { return ror(x, 2) ^ ror(x, 13) ^ ror(x, 22); }
+static inline uint32_t bsig1(uint32_t x) { return ror(x, 6) ^ ror(x, 11) ^ ror(x, 25); }
 
 static void sha256_block(void *state, const uint8_t *p)
 {
@@ -28,27 +30,7 @@ static void sha256_block(void *state, const uint8_t *p)
         uint32_t s1 = ror(w[i - 2], 17) ^ ror(w[i - 2], 19) ^ (w[i - 2] >> 10);
         w[i] = w[i - 16] + s0 + w[i - 7] + s1;
     }
-    /* eight rounds per pass, the working variables renamed instead of moved */
-    uint32_t A = h[0], B = h[1], C = h[2], D = h[3], E = h[4], F = h[5], G = h[6], H = h[7];
-#define SHA2_ROUND(a, b, c, d, e, f, g, h, i)                                           \
-    do {                                                                            \
-        uint32_t t1 = h + (ror(e, 6) ^ ror(e, 11) ^ ror(e, 25)) + (g ^ (e & (f ^ g))) + K[i] + w[i]; \
-        uint32_t t2 = (ror(a, 2) ^ ror(a, 13) ^ ror(a, 22)) + ((a & b) | (c & (a | b)));   \
-        d += t1;                                                                    \
-        h = t1 + t2;                                                                \
-    } while (0)
-    for (int i = 0; i < 64; i += 8) {
-        SHA2_ROUND(A, B, C, D, E, F, G, H, i);
-        SHA2_ROUND(H, A, B, C, D, E, F, G, i + 1);
-        SHA2_ROUND(G, H, A, B, C, D, E, F, i + 2);
-        SHA2_ROUND(F, G, H, A, B, C, D, E, i + 3);
-        SHA2_ROUND(E, F, G, H, A, B, C, D, i + 4);
-        SHA2_ROUND(D, E, F, G, H, A, B, C, i + 5);
-        SHA2_ROUND(C, D, E, F, G, H, A, B, i + 6);
-        SHA2_ROUND(B, C, D, E, F, G, H, A, i + 7);
-    }
-#undef SHA2_ROUND
-    s[0] = A, s[1] = B, s[2] = C, s[3] = D, s[4] = E, s[5] = F, s[6] = G, s[7] = H;
+    SHA2_ROUNDS(uint32_t, 64, bsig0, bsig1, sha256_k, w, h, s);
     for (int i = 0; i < 8; i++) h[i] += s[i];
     ct_wipe(w, sizeof w);
     ct_wipe(s, sizeof s);

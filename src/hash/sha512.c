@@ -27,6 +27,8 @@ static const uint64_t K[80] = {
     0x4cc5d4becb3e42b6ULL, 0x597f299cfc657e2aULL, 0x5fcb6fab3ad6faecULL, 0x6c44198c4a475817ULL};
 
 static uint64_t ror(uint64_t x, int n) { return (x >> n) | (x << (64 - n)); }
+static inline uint64_t bsig0(uint64_t x) { return ror(x, 28) ^ ror(x, 34) ^ ror(x, 39); }
+static inline uint64_t bsig1(uint64_t x) { return ror(x, 14) ^ ror(x, 18) ^ ror(x, 41); }
 
 static void sha512_block(void *state, const uint8_t *p)
 {
@@ -42,27 +44,7 @@ static void sha512_block(void *state, const uint8_t *p)
         uint64_t s1 = ror(w[i - 2], 19) ^ ror(w[i - 2], 61) ^ (w[i - 2] >> 6);
         w[i] = w[i - 16] + s0 + w[i - 7] + s1;
     }
-    /* eight rounds per pass, the working variables renamed instead of moved */
-    uint64_t A = h[0], B = h[1], C = h[2], D = h[3], E = h[4], F = h[5], G = h[6], H = h[7];
-#define SHA2_ROUND(a, b, c, d, e, f, g, h, i)                                           \
-    do {                                                                            \
-        uint64_t t1 = h + (ror(e, 14) ^ ror(e, 18) ^ ror(e, 41)) + (g ^ (e & (f ^ g))) + K[i] + w[i]; \
-        uint64_t t2 = (ror(a, 28) ^ ror(a, 34) ^ ror(a, 39)) + ((a & b) | (c & (a | b)));   \
-        d += t1;                                                                    \
-        h = t1 + t2;                                                                \
-    } while (0)
-    for (int i = 0; i < 80; i += 8) {
-        SHA2_ROUND(A, B, C, D, E, F, G, H, i);
-        SHA2_ROUND(H, A, B, C, D, E, F, G, i + 1);
-        SHA2_ROUND(G, H, A, B, C, D, E, F, i + 2);
-        SHA2_ROUND(F, G, H, A, B, C, D, E, i + 3);
-        SHA2_ROUND(E, F, G, H, A, B, C, D, i + 4);
-        SHA2_ROUND(D, E, F, G, H, A, B, C, i + 5);
-        SHA2_ROUND(C, D, E, F, G, H, A, B, i + 6);
-        SHA2_ROUND(B, C, D, E, F, G, H, A, i + 7);
-    }
-#undef SHA2_ROUND
-    s[0] = A, s[1] = B, s[2] = C, s[3] = D, s[4] = E, s[5] = F, s[6] = G, s[7] = H;
+    SHA2_ROUNDS(uint64_t, 80, bsig0, bsig1, K, w, h, s);
     for (int i = 0; i < 8; i++) h[i] += s[i];
     ct_wipe(w, sizeof w);
     ct_wipe(s, sizeof s);
