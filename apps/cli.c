@@ -109,7 +109,8 @@ static int hash_alg(const char *name)
         const char *n;
         int a;
     } t[] = {{"sha1", FASTEC_SHA1},     {"sha224", FASTEC_SHA224}, {"sha256", FASTEC_SHA256},
-             {"sha384", FASTEC_SHA384}, {"sha512", FASTEC_SHA512}};
+             {"sha384", FASTEC_SHA384}, {"sha512", FASTEC_SHA512}, {"sha512-224", FASTEC_SHA512_224},
+             {"sha512-256", FASTEC_SHA512_256}};
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
         if (!strcmp(name, t[i].n)) return t[i].a;
     return 0;
@@ -268,8 +269,8 @@ static int cmd_sign(int argc, char **argv)
     int raw = 0;
     opt opts[] = {{"-key", 1, &key, NULL}, {"-in", 1, &in, NULL},   {"-out", 1, &out, NULL},
                   {"-hash", 1, &hash, NULL}, {"-raw", 0, NULL, &raw}, {NULL, 0, NULL, NULL}};
-    const char *usage = "usage: fastec sign -key KEY [-in FILE] [-hash sha1|sha224|sha256|sha384|sha512] "
-                        "[-out FILE] [-raw]\n"
+    const char *usage = "usage: fastec sign -key KEY [-in FILE] "
+                        "[-hash sha1|sha224|sha256|sha384|sha512|sha512-224|sha512-256] [-out FILE] [-raw]\n"
                         "  ECDSA signature of a file (or stdin), DER by default, r || s with -raw\n";
     int rc = parse(argc, argv, opts, usage);
     if (rc) return rc;

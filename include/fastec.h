@@ -65,6 +65,8 @@ const char *fastec_curve_name(const fastec_curve *c);  /* SEC 2 name */
 size_t fastec_curve_field_size(const fastec_curve *c); /* bytes of a coordinate = ECDH secret */
 size_t fastec_curve_scalar_size(const fastec_curve *c);/* bytes of a private key, of r, of s */
 unsigned fastec_curve_bits(const fastec_curve *c);      /* field degree m, or bit length of p */
+unsigned fastec_curve_order_bits(const fastec_curve *c); /* bit length of the group order n */
+unsigned fastec_curve_cofactor(const fastec_curve *c);   /* the cofactor h (1, 2 or 4) */
 /* NIST name ("K-163", "P-256") or NULL if the curve has none. */
 const char *fastec_curve_nist_name(const fastec_curve *c);
 /* Name of the arithmetic backend this process uses for the curve
@@ -113,6 +115,14 @@ int fastec_ecdh_cofactor(const fastec_curve *c, const uint8_t *priv,
 int fastec_ecdsa_sign(const fastec_curve *c, const uint8_t *priv,
                       const uint8_t *digest, size_t digest_len, uint8_t *sig);
 
+/* Hedged signing: as fastec_ecdsa_sign, with extra (extra_len >= 1 bytes,
+ * typically 32 fresh random bytes) fed to the nonce generator as the
+ * additional data k' of RFC 6979 section 3.6. The nonce stays secret if
+ * either the private key's RFC 6979 derivation or extra is unpredictable;
+ * the same inputs give the same signature. */
+int fastec_ecdsa_sign_hedged(const fastec_curve *c, const uint8_t *priv, const uint8_t *digest, size_t digest_len,
+                             const uint8_t *extra, size_t extra_len, uint8_t *sig);
+
 /* FASTEC_OK only if sig = r || s is a valid signature of digest under pub;
  * otherwise an error code (FASTEC_ERR_SIG_INVALID, FASTEC_ERR_SIG_RANGE for r
  * or s outside [1, n-1], or the public-key check's code). */
@@ -121,7 +131,15 @@ int fastec_ecdsa_verify(const fastec_curve *c, const uint8_t *pub, size_t pub_le
 
 /* ---- hashing (so callers can sign messages, not only digests) ---- */
 
-enum { FASTEC_SHA1 = 1, FASTEC_SHA224 = 2, FASTEC_SHA256 = 3, FASTEC_SHA384 = 4, FASTEC_SHA512 = 5 };
+enum {
+    FASTEC_SHA1 = 1,
+    FASTEC_SHA224 = 2,
+    FASTEC_SHA256 = 3,
+    FASTEC_SHA384 = 4,
+    FASTEC_SHA512 = 5,
+    FASTEC_SHA512_224 = 6, /* SHA-512/224 */
+    FASTEC_SHA512_256 = 7  /* SHA-512/256 */
+};
 
 /* Digest length in bytes of a FASTEC_SHA* algorithm, 0 if unknown. */
 size_t fastec_hash_size(int alg);

@@ -45,6 +45,8 @@ const char *fastec_curve_name(const fastec_curve *c) { return ec_curve_valid(c) 
 size_t fastec_curve_field_size(const fastec_curve *c) { return ec_curve_valid(c) ? c->field_size : 0; }
 size_t fastec_curve_scalar_size(const fastec_curve *c) { return ec_curve_valid(c) ? c->scalar_size : 0; }
 unsigned fastec_curve_bits(const fastec_curve *c) { return ec_curve_valid(c) ? c->field_bits : 0; }
+unsigned fastec_curve_order_bits(const fastec_curve *c) { return ec_curve_valid(c) ? c->sc.nbits : 0; }
+unsigned fastec_curve_cofactor(const fastec_curve *c) { return ec_curve_valid(c) ? c->cofactor : 0; }
 const char *fastec_curve_nist_name(const fastec_curve *c)
 {
     if (!ec_curve_valid(c)) return NULL;
@@ -127,17 +129,31 @@ int fastec_ecdh_cofactor(const fastec_curve *c, const uint8_t *priv, const uint8
     return ecdh(c, priv, peer_pub, peer_pub_len, secret, 1);
 }
 
-int fastec_ecdsa_sign(const fastec_curve *c, const uint8_t *priv, const uint8_t *digest, size_t digest_len,
-                      uint8_t *sig)
+static int ecdsa_sign(const fastec_curve *c, const uint8_t *priv, const uint8_t *digest, size_t digest_len,
+                      const uint8_t *extra, size_t extra_len, uint8_t *sig)
 {
     if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
-    if (!priv || !sig || (!digest && digest_len)) return FASTEC_ERR_NULL;
+    if (!priv || !sig || (!digest && digest_len) || (!extra && extra_len)) return FASTEC_ERR_NULL;
     sc_t d;
     int rc = proto_priv_load(c, &d, priv);
     if (rc) return rc;
-    rc = proto_ecdsa_sign(c, ec_ops_for(c), &d, digest ? digest : (const uint8_t *)"", digest_len, sig);
+    rc = proto_ecdsa_sign(c, ec_ops_for(c), &d, digest ? digest : (const uint8_t *)"", digest_len, extra, extra_len,
+                          sig);
     ct_wipe(&d, sizeof d);
     return rc;
+}
+
+int fastec_ecdsa_sign(const fastec_curve *c, const uint8_t *priv, const uint8_t *digest, size_t digest_len,
+                      uint8_t *sig)
+{
+    return ecdsa_sign(c, priv, digest, digest_len, NULL, 0, sig);
+}
+
+int fastec_ecdsa_sign_hedged(const fastec_curve *c, const uint8_t *priv, const uint8_t *digest, size_t digest_len,
+                             const uint8_t *extra, size_t extra_len, uint8_t *sig)
+{
+    if (!extra || !extra_len) return extra ? FASTEC_ERR_ARG : FASTEC_ERR_NULL;
+    return ecdsa_sign(c, priv, digest, digest_len, extra, extra_len, sig);
 }
 
 int fastec_ecdsa_verify(const fastec_curve *c, const uint8_t *pub, size_t pub_len, const uint8_t *digest,

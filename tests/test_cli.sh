@@ -62,7 +62,7 @@ for c in "${curves[@]}"; do
     "$F" pubkey -in f_key.pem -compressed -out f_pubc.pem
     check openssl pkey -pubin -in f_pubc.pem -noout
     # signatures both ways, every hash
-    for h in sha1 sha224 sha256 sha384 sha512; do
+    for h in sha1 sha224 sha256 sha384 sha512 sha512-224 sha512-256; do
         openssl dgst -$h -sign o_sec1.pem -out o.sig msg
         out=$("$F" verify -pub o_pub.pem -sig o.sig -hash $h -in msg)
         [ "$out" = "Verified OK" ] && ok || bad "$c $h: fastec rejects openssl's signature"

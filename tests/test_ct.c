@@ -1,7 +1,8 @@
 /* Constant-time check: run under valgrind memcheck with every secret marked
  * undefined (ct_secret). memcheck then reports any branch, memory address or
  * variable-latency input computed from a secret. Covers key generation from a
- * seeded source, public-key derivation, ECDH, cofactor ECDH and ECDSA signing,
+ * seeded source, public-key derivation, ECDH, cofactor ECDH and ECDSA signing
+ * (deterministic and hedged),
  * on every curve and every backend the CPU has. Only what is public by design
  * is declassified: public keys, r and s (inside the signer), the range
  * decisions on candidates, and results when returned.
@@ -56,7 +57,12 @@ int main(void)
             ct_public(xy, 2 * c->field_size); /* the public key is public */
             rc |= proto_ecdh(c, ops[b], &d, peer_xy, 0, s1);
             rc |= proto_ecdh(c, ops[b], &d, peer_xy, 1, s2);
-            rc |= proto_ecdsa_sign(c, ops[b], &d, dg, sizeof dg, sig);
+            rc |= proto_ecdsa_sign(c, ops[b], &d, dg, sizeof dg, NULL, 0, sig);
+            /* hedged: secret additional data must not leak either */
+            uint8_t extra[32], hsig[144];
+            memset(extra, 0xa5, sizeof extra);
+            ct_secret(extra, sizeof extra);
+            rc |= proto_ecdsa_sign(c, ops[b], &d, dg, sizeof dg, extra, sizeof extra, hsig);
             ct_public(&rc, sizeof rc);
             CHECK(rc == FASTEC_OK, "%s %s operations", c->name, ops[b]->backend);
             /* results are returned to the caller here: declassify to compare */

@@ -47,6 +47,24 @@ int main(int argc, char **argv)
                       "%s %s \"%s\": signature differs from RFC 6979", f[1], f[2], f[3]);
                 CHECK(fastec_ecdsa_verify(c, pub, 1 + 2 * fs, dg, h->digest_len, sig) == FASTEC_OK, "%s verify",
                       f[1]);
+                /* hedged (RFC 6979 3.6 additional data): valid, reproducible for
+                 * the same extra data, different from the plain one and for other data */
+                uint8_t extra[32], h1[144], h2[144], h3[144];
+                memset(extra, 0x42, sizeof extra);
+                CHECK(fastec_ecdsa_sign_hedged(c, priv, dg, h->digest_len, extra, sizeof extra, h1) == FASTEC_OK &&
+                          fastec_ecdsa_sign_hedged(c, priv, dg, h->digest_len, extra, sizeof extra, h2) == FASTEC_OK,
+                      "%s hedged sign", f[1]);
+                extra[31] ^= 1;
+                CHECK(fastec_ecdsa_sign_hedged(c, priv, dg, h->digest_len, extra, 1, h3) == FASTEC_OK, "hedged");
+                CHECK(!memcmp(h1, h2, 2 * ss) && memcmp(h1, sig, 2 * ss) && memcmp(h1, h3, 2 * ss) &&
+                          memcmp(h3, sig, 2 * ss),
+                      "%s hedged signatures: same data must repeat, other data must differ", f[1]);
+                CHECK(fastec_ecdsa_verify(c, pub, 1 + 2 * fs, dg, h->digest_len, h1) == FASTEC_OK &&
+                          fastec_ecdsa_verify(c, pub, 1 + 2 * fs, dg, h->digest_len, h3) == FASTEC_OK,
+                      "%s hedged signature does not verify", f[1]);
+                CHECK(fastec_ecdsa_sign_hedged(c, priv, dg, h->digest_len, NULL, 0, h3) == FASTEC_ERR_NULL &&
+                          fastec_ecdsa_sign_hedged(c, priv, dg, h->digest_len, extra, 0, h3) == FASTEC_ERR_ARG,
+                      "hedged signing without extra data must be refused");
             } else {
                 CHECK(0, "malformed line in %s", argv[a]);
             }

@@ -1,4 +1,4 @@
-/* SHA-1, SHA-224/256, SHA-384/512 (FIPS 180-4) and HMAC (RFC 2104), behind one
+/* SHA-1, SHA-224/256, SHA-384/512, SHA-512/224 and SHA-512/256 (FIPS 180-4) and HMAC (RFC 2104), behind one
  * small descriptor so RFC 6979 can pick the hash at run time. No heap. */
 #ifndef FASTEC_HASH_H
 #define FASTEC_HASH_H
@@ -93,7 +93,7 @@ void sha256_block_ni(void *state, const uint8_t *p);
 #define HASH_HAVE_NI 0
 #endif
 
-extern const hash_desc hash_sha1, hash_sha224, hash_sha256, hash_sha384, hash_sha512;
+extern const hash_desc hash_sha1, hash_sha224, hash_sha256, hash_sha384, hash_sha512, hash_sha512_224, hash_sha512_256;
 
 void hash_oneshot(const hash_desc *h, uint8_t *out, const uint8_t *p, size_t n);
 

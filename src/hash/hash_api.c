@@ -15,6 +15,8 @@ static const hash_desc *desc(int alg)
     case FASTEC_SHA256: return &hash_sha256;
     case FASTEC_SHA384: return &hash_sha384;
     case FASTEC_SHA512: return &hash_sha512;
+    case FASTEC_SHA512_224: return &hash_sha512_224;
+    case FASTEC_SHA512_256: return &hash_sha512_256;
     default: return NULL;
     }
 }

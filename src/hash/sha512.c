@@ -74,6 +74,23 @@ static void sha384_init(hash_ctx *u)
     init_iv(u, iv);
 }
 
+/* SHA-512/t (FIPS 180-4 5.3.6): SHA-512 with its own IV, truncated */
+static void sha512_224_init(hash_ctx *u)
+{
+    static const uint64_t iv[8] = {0x8c3d37c819544da2ULL, 0x73e1996689dcd4d6ULL, 0x1dfab7ae32ff9c82ULL,
+                                   0x679dd514582f9fcfULL, 0x0f6d2b697bd44da8ULL, 0x77e36f7304c48942ULL,
+                                   0x3f9d85a86a1d36c8ULL, 0x1112e6ad91d692a1ULL};
+    init_iv(u, iv);
+}
+
+static void sha512_256_init(hash_ctx *u)
+{
+    static const uint64_t iv[8] = {0x22312194fc2bf72cULL, 0x9f555fa3c84c64c2ULL, 0x2393b86b6f53b151ULL,
+                                   0x963877195940eabdULL, 0x96283ee2a88effe3ULL, 0xbe5e1e2553863992ULL,
+                                   0x2b0199fc2c85b8aaULL, 0x0eb72ddc81c52ca2ULL};
+    init_iv(u, iv);
+}
+
 static void sha512_update(hash_ctx *u, const uint8_t *p, size_t n)
 {
     sha512_ctx *c = &u->s512;
@@ -81,17 +98,20 @@ static void sha512_update(hash_ctx *u, const uint8_t *p, size_t n)
 }
 
 /* the 128-bit length field: messages stay below 2^61 bytes, its top half is 0 */
-static void finish(hash_ctx *u, uint8_t *out, int words)
+static void finish(hash_ctx *u, uint8_t *out, size_t bytes)
 {
     sha512_ctx *c = &u->s512;
     md_pad(c->h, sha512_block, c->buf, &c->n, c->len, 128, 16);
-    for (int i = 0; i < words; i++)
-        for (int j = 0; j < 8; j++) out[8 * i + j] = (uint8_t)(c->h[i] >> (56 - 8 * j));
+    for (size_t i = 0; i < bytes; i++) out[i] = (uint8_t)(c->h[i / 8] >> (56 - 8 * (i % 8)));
     ct_wipe(c, sizeof *c);
 }
 
-static void sha512_final(hash_ctx *u, uint8_t *out) { finish(u, out, 8); }
-static void sha384_final(hash_ctx *u, uint8_t *out) { finish(u, out, 6); }
+static void sha512_final(hash_ctx *u, uint8_t *out) { finish(u, out, 64); }
+static void sha384_final(hash_ctx *u, uint8_t *out) { finish(u, out, 48); }
+static void sha512_224_final(hash_ctx *u, uint8_t *out) { finish(u, out, 28); }
+static void sha512_256_final(hash_ctx *u, uint8_t *out) { finish(u, out, 32); }
 
 const hash_desc hash_sha512 = {"SHA512", 64, 128, sha512_init, sha512_update, sha512_final};
 const hash_desc hash_sha384 = {"SHA384", 48, 128, sha384_init, sha512_update, sha384_final};
+const hash_desc hash_sha512_224 = {"SHA512-224", 28, 128, sha512_224_init, sha512_update, sha512_224_final};
+const hash_desc hash_sha512_256 = {"SHA512-256", 32, 128, sha512_256_init, sha512_update, sha512_256_final};

@@ -34,12 +34,12 @@ int proto_ecdsa_sign_k(const struct fastec_curve *c, const ec_ops *ops, const sc
 }
 
 int proto_ecdsa_sign(const struct fastec_curve *c, const ec_ops *ops, const sc_t *d, const uint8_t *digest,
-                     size_t digest_len, uint8_t *sig)
+                     size_t digest_len, const uint8_t *extra, size_t extra_len, uint8_t *sig)
 {
     sc_t e, k;
     rfc6979_state st;
     sc_from_digest(&c->sc, &e, digest, digest_len);
-    rfc6979_init(&st, c, proto_rfc6979_hash(digest_len), d, &e);
+    rfc6979_init(&st, c, proto_rfc6979_hash(digest_len), d, &e, extra, extra_len);
     int rc;
     for (int tries = 0; tries < 64; tries++) {
         rfc6979_next(&st, c, &k);

@@ -33,16 +33,18 @@ typedef struct {
     hmac_ctx keyed; /* HMAC state keyed with K */
     int started;    /* a candidate was produced: update before the next */
 } rfc6979_state;
+/* extra (extra_len bytes, may be 0): RFC 6979 section 3.6 additional data k' */
 void rfc6979_init(rfc6979_state *st, const struct fastec_curve *c, const struct hash_desc *h,
-                  const sc_t *d, const sc_t *e);
+                  const sc_t *d, const sc_t *e, const uint8_t *extra, size_t extra_len);
 void rfc6979_next(rfc6979_state *st, const struct fastec_curve *c, sc_t *k);
 
 /* One ECDSA signature with the given nonce k in [1, n-1]: FASTEC_OK, or
  * FASTEC_ERR_INTERNAL-free retry signal 1 when r or s is 0 (pick another k). */
 int proto_ecdsa_sign_k(const struct fastec_curve *c, const ec_ops *ops, const sc_t *d, const sc_t *e,
                        const sc_t *k, uint8_t *sig);
+/* extra: additional data for the nonce (hedged signing), extra_len 0 for plain RFC 6979 */
 int proto_ecdsa_sign(const struct fastec_curve *c, const ec_ops *ops, const sc_t *d, const uint8_t *digest,
-                     size_t digest_len, uint8_t *sig);
+                     size_t digest_len, const uint8_t *extra, size_t extra_len, uint8_t *sig);
 /* q_xy must already have passed ops->check_vartime */
 int proto_ecdsa_verify(const struct fastec_curve *c, const ec_ops *ops, const uint8_t *q_xy,
                        const uint8_t *digest, size_t digest_len, const uint8_t *sig);

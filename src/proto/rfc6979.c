@@ -1,4 +1,5 @@
-/* Deterministic ECDSA nonces, RFC 6979 section 3.2 (HMAC_DRBG). The private
+/* Deterministic ECDSA nonces, RFC 6979 section 3.2 (HMAC_DRBG), with the
+ * optional additional data k' of section 3.6 (hedged signing). The private
  * key, the nonce candidates and the DRBG state are secret; the only branch is
  * on whether a candidate is in [1, n-1], which does not depend on the
  * accepted value. */
@@ -27,10 +28,10 @@ static void drbg_next_v(rfc6979_state *st, const hmac_ctx *keyed)
     hmac_final(&m, st->V);
 }
 
-/* K = HMAC_K(V || sep || x || e) then V = HMAC_K(V); sep < 0 means no suffix.
- * Leaves *keyed holding the HMAC state keyed with the new K. */
+/* K = HMAC_K(V || sep || x || e || extra) then V = HMAC_K(V); sep < 0 means
+ * no suffix. Leaves *keyed holding the HMAC state keyed with the new K. */
 static void drbg_update(rfc6979_state *st, hmac_ctx *keyed, int sep, const uint8_t *x, const uint8_t *e,
-                        size_t len)
+                        size_t len, const uint8_t *extra, size_t extra_len)
 {
     const size_t hl = st->h->digest_len;
     hmac_ctx m;
@@ -43,6 +44,7 @@ static void drbg_update(rfc6979_state *st, hmac_ctx *keyed, int sep, const uint8
             hmac_update(&m, x, len);
             hmac_update(&m, e, len);
         }
+        if (extra_len) hmac_update(&m, extra, extra_len);
     }
     hmac_final(&m, st->K);
     hmac_init(keyed, st->h, st->K, hl);
@@ -50,7 +52,7 @@ static void drbg_update(rfc6979_state *st, hmac_ctx *keyed, int sep, const uint8
 }
 
 void rfc6979_init(rfc6979_state *st, const struct fastec_curve *c, const struct hash_desc *h,
-                  const sc_t *d, const sc_t *e)
+                  const sc_t *d, const sc_t *e, const uint8_t *extra, size_t extra_len)
 {
     uint8_t x[SC_MAX_LIMBS * 8], eb[SC_MAX_LIMBS * 8];
     const size_t len = c->scalar_size; /* rlen = 8 ceil(qlen / 8) bits */
@@ -59,8 +61,8 @@ void rfc6979_init(rfc6979_state *st, const struct fastec_curve *c, const struct 
     memset(st->K, 0x00, sizeof st->K);
     sc_to_bytes(&c->sc, x, d);   /* int2octets(x) */
     sc_to_bytes(&c->sc, eb, e);  /* bits2octets(h1) = int2octets(bits2int(h1) mod q) */
-    drbg_update(st, &st->keyed, 0x00, x, eb, len);
-    drbg_update(st, &st->keyed, 0x01, x, eb, len);
+    drbg_update(st, &st->keyed, 0x00, x, eb, len, extra, extra_len);
+    drbg_update(st, &st->keyed, 0x01, x, eb, len, extra, extra_len);
     st->started = 0;
     ct_wipe(x, sizeof x);
 }
@@ -73,7 +75,7 @@ void rfc6979_next(rfc6979_state *st, const struct fastec_curve *c, sc_t *k)
     for (;;) {
         /* step h.3 after a candidate that was refused, here or by the signer
          * (r = 0 or s = 0): K = HMAC_K(V || 0x00), V = HMAC_K(V) */
-        if (st->started) drbg_update(st, &st->keyed, 0x00, NULL, NULL, 0);
+        if (st->started) drbg_update(st, &st->keyed, 0x00, NULL, NULL, 0, NULL, 0);
         st->started = 1;
         size_t tlen = 0;
         while (tlen < need) {
