@@ -15,8 +15,9 @@ static int usage(FILE *f)
             "  sign -key KEY [-in FILE] [-hash sha256|...] [-out FILE] [-raw]\n"
             "  verify -pub KEY [-in FILE] -sig FILE [-hash sha256|...] [-raw]\n"
             "  derive -key KEY -peer PUBKEY [-out FILE] [-cofactor]\n"
-            "  speed [ecdh|ecdsa] [curve...] [-seconds N] [-json]\n"
+            "  speed [ecdh|ecdsa] [curve...] [-seconds N] [-json] [-provider [-provider-path DIR]]\n"
             "                    ECDH op/s, ECDSA sign/s and verify/s, beside OpenSSL's\n"
+            "                    (and through fastec's OpenSSL provider with -provider)\n"
             "  curves            list the supported curves and the backend used here\n"
             "  dudect [curve...] [-samples N]\n"
             "                    statistical timing check (Welch's t, fixed vs random keys)\n");

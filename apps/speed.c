@@ -1,7 +1,10 @@
 #define _POSIX_C_SOURCE 200809L
 /* fastec speed: ECDH op/s, ECDSA sign/s and verify/s per curve, each measured
  * beside OpenSSL's libcrypto (through EVP, as `openssl speed` does) in the
- * same run, and the ratio. -json prints one JSON object per curve instead. */
+ * same run, and the ratio. -json prints one JSON object per curve instead.
+ * -provider also measures the same EVP calls with fastec's OpenSSL provider
+ * loaded into a library context of its own (keys made by it, every fetch
+ * asking for provider=fastec), one row per curve and operation. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,9 +16,12 @@
 #ifdef FASTEC_HAVE_OPENSSL
 #include <openssl/crypto.h>
 #include <openssl/ec.h>
+#include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/objects.h>
 #include <openssl/opensslv.h>
+#include <openssl/provider.h>
+#include <sys/stat.h>
 #endif
 
 typedef int (*op_fn)(void *arg);
@@ -81,9 +87,11 @@ static int os_nid(const char *name)
     return nid;
 }
 
-static EVP_PKEY *os_keygen(const char *name)
+/* a key on the curve from the library context's "EC" key management (NULL,
+ * NULL: OpenSSL's default, as `openssl speed` makes its keys) */
+static EVP_PKEY *os_keygen(OSSL_LIB_CTX *lib, const char *propq, const char *name)
 {
-    EVP_PKEY_CTX *kc = EVP_PKEY_CTX_new_id(EVP_PKEY_EC, NULL);
+    EVP_PKEY_CTX *kc = EVP_PKEY_CTX_new_from_name(lib, "EC", propq);
     EVP_PKEY *k = NULL;
     if (kc && EVP_PKEY_keygen_init(kc) > 0 && EVP_PKEY_CTX_set_ec_paramgen_curve_nid(kc, os_nid(name)) > 0)
         EVP_PKEY_keygen(kc, &k);
@@ -91,16 +99,16 @@ static EVP_PKEY *os_keygen(const char *name)
     return k;
 }
 
-static int os_setup(os_ctx *o, const char *name)
+static int os_setup(os_ctx *o, OSSL_LIB_CTX *lib, const char *propq, const char *name)
 {
     memset(o, 0, sizeof *o);
-    o->key = os_keygen(name);
-    o->peer = os_keygen(name);
+    o->key = os_keygen(lib, propq, name);
+    o->peer = os_keygen(lib, propq, name);
     if (!o->key || !o->peer) return -1;
-    o->dctx = EVP_PKEY_CTX_new(o->key, NULL);
+    o->dctx = EVP_PKEY_CTX_new_from_pkey(lib, o->key, propq);
     if (EVP_PKEY_derive_init(o->dctx) <= 0 || EVP_PKEY_derive_set_peer(o->dctx, o->peer) <= 0) return -1;
-    o->sctx = EVP_PKEY_CTX_new(o->key, NULL);
-    o->vctx = EVP_PKEY_CTX_new(o->key, NULL);
+    o->sctx = EVP_PKEY_CTX_new_from_pkey(lib, o->key, propq);
+    o->vctx = EVP_PKEY_CTX_new_from_pkey(lib, o->key, propq);
     if (EVP_PKEY_sign_init(o->sctx) <= 0 || EVP_PKEY_verify_init(o->vctx) <= 0) return -1;
     memset(o->dg, 0x5a, sizeof o->dg);
     o->siglen = sizeof o->sig;
@@ -134,6 +142,24 @@ static int os_verify(void *a)
     os_ctx *o = a;
     return EVP_PKEY_verify(o->vctx, o->sig, o->siglen, o->dg, sizeof o->dg) == 1 ? 0 : -1;
 }
+
+/* the provider module's directory: -provider-path, $OPENSSL_MODULES, this
+ * build's ossl-modules, or the installed one */
+static const char *module_dir(const char *given)
+{
+    struct stat st;
+    const char *env = getenv("OPENSSL_MODULES");
+    if (given) return given;
+    if (env && *env) return env;
+#ifdef FASTEC_BUILD_MODULE_DIR
+    if (stat(FASTEC_BUILD_MODULE_DIR "/fastec.so", &st) == 0) return FASTEC_BUILD_MODULE_DIR;
+#endif
+#ifdef FASTEC_INSTALL_MODULE_DIR
+    if (stat(FASTEC_INSTALL_MODULE_DIR "/fastec.so", &st) == 0) return FASTEC_INSTALL_MODULE_DIR;
+#endif
+    (void)st;
+    return NULL;
+}
 #endif
 
 static void speed_label(char *out, size_t cap, const fastec_curve *c)
@@ -151,14 +177,17 @@ static void speed_label(char *out, size_t cap, const fastec_curve *c)
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: fastec speed [ecdh|ecdsa] [curve...] [-seconds N] [-json]\n"
+    fprintf(stderr, "usage: fastec speed [ecdh|ecdsa] [curve...] [-seconds N] [-json] [-provider [-provider-path DIR]]\n"
                     "  curves by any name fastec_curve_find knows (sect283k1, K-283, nistk283);\n"
-                    "  default: every curve, ECDH and ECDSA, 1 second per measurement\n");
+                    "  default: every curve, ECDH and ECDSA, 1 second per measurement;\n"
+                    "  -provider: also through fastec's OpenSSL provider (module from DIR, $OPENSSL_MODULES,\n"
+                    "  or where the build or the installation put it), one row per curve and operation\n");
 }
 
 int speed_main(int argc, char **argv)
 {
-    int do_ecdh = 0, do_ecdsa = 0, json = 0;
+    int do_ecdh = 0, do_ecdsa = 0, json = 0, provider = 0;
+    const char *provider_path = NULL;
     double seconds = 1.0;
     const fastec_curve *sel[64];
     size_t nsel = 0;
@@ -166,6 +195,8 @@ int speed_main(int argc, char **argv)
         if (!strcmp(argv[i], "ecdh")) do_ecdh = 1;
         else if (!strcmp(argv[i], "ecdsa")) do_ecdsa = 1;
         else if (!strcmp(argv[i], "-json")) json = 1;
+        else if (!strcmp(argv[i], "-provider")) provider = 1;
+        else if (!strcmp(argv[i], "-provider-path") && i + 1 < argc) provider_path = argv[++i];
         else if (!strcmp(argv[i], "-seconds") && i + 1 < argc) {
             seconds = atof(argv[++i]);
             if (seconds <= 0) {
@@ -191,10 +222,35 @@ int speed_main(int argc, char **argv)
 
 #ifdef FASTEC_HAVE_OPENSSL
     const char *ossl = OpenSSL_version(OPENSSL_VERSION);
+    OSSL_LIB_CTX *plib = NULL;
+    OSSL_PROVIDER *pdef = NULL, *pfx = NULL;
+    if (provider) {
+        const char *dir = module_dir(provider_path);
+        plib = OSSL_LIB_CTX_new();
+        if (dir) OSSL_PROVIDER_set_default_search_path(plib, dir);
+        pdef = OSSL_PROVIDER_load(plib, "default");
+        pfx = OSSL_PROVIDER_load(plib, "fastec");
+        if (!pdef || !pfx) {
+            fprintf(stderr, "fastec speed: cannot load the fastec provider from %s\n",
+                    dir ? dir : "OpenSSL's default module directory");
+            ERR_print_errors_fp(stderr);
+            return 1;
+        }
+        if (!json) {
+            printf("fastec %s speed, %.1f s per measurement; OpenSSL: %s; provider: %s/fastec.so\n",
+                   FASTEC_VERSION, seconds, ossl, dir ? dir : "(default module directory)");
+            printf("%-34s %-6s %12s %12s %12s %10s %10s %9s\n", "", "", "fastec/s", "provider/s", "openssl/s",
+                   "fastec x", "provider x", "prov/lib");
+        }
+    }
 #else
     const char *ossl = NULL;
+    if (provider) {
+        fprintf(stderr, "fastec speed: -provider needs a build with OpenSSL 3\n");
+        return 2;
+    }
 #endif
-    if (!json) {
+    if (!json && !provider) {
         printf("fastec %s speed, %.1f s per measurement; OpenSSL: %s\n", FASTEC_VERSION, seconds,
                ossl ? ossl : "not linked (built without libcrypto): fastec figures only");
         printf("%-34s %12s %12s %12s %12s %12s %12s %8s %8s %8s\n", "", "ecdh op/s", "sign/s", "verify/s",
@@ -226,43 +282,64 @@ int speed_main(int argc, char **argv)
             status = 1;
             continue;
         }
-        double f[3] = {0, 0, 0}, o[3] = {0, 0, 0};
+        double f[3] = {0, 0, 0}, o[3] = {0, 0, 0}, pv[3] = {0, 0, 0};
 #ifdef FASTEC_HAVE_OPENSSL
-        os_ctx oc;
-        int have_os = os_setup(&oc, fastec_curve_name(c)) == 0;
-#else
-        int have_os = 0;
-#endif
-        if (do_ecdh) {
-            f[0] = rate(fx_ecdh, &x, seconds);
-#ifdef FASTEC_HAVE_OPENSSL
-            if (have_os) o[0] = rate(os_ecdh, &oc, seconds);
-#endif
+        os_ctx oc, pc;
+        int have_os = os_setup(&oc, NULL, NULL, fastec_curve_name(c)) == 0;
+        int have_pv = provider && os_setup(&pc, plib, "provider=fastec", fastec_curve_name(c)) == 0;
+        if (provider && !have_pv) {
+            fprintf(stderr, "fastec speed: provider setup failed on %s\n", fastec_curve_name(c));
+            ERR_print_errors_fp(stderr);
+            status = 1;
         }
-        if (do_ecdsa) {
-            f[1] = rate(fx_sign, &x, seconds);
-#ifdef FASTEC_HAVE_OPENSSL
-            if (have_os) o[1] = rate(os_sign, &oc, seconds);
+#else
+        int have_os = 0, have_pv = 0;
 #endif
-            f[2] = rate(fx_verify, &x, seconds);
+        /* the three measurements of an operation one after the other */
+        op_fn fx_ops[3] = {fx_ecdh, fx_sign, fx_verify};
 #ifdef FASTEC_HAVE_OPENSSL
-            if (have_os) o[2] = rate(os_verify, &oc, seconds);
+        op_fn os_ops[3] = {os_ecdh, os_sign, os_verify};
+#endif
+        for (int k = 0; k < 3; k++) {
+            if (k == 0 ? !do_ecdh : !do_ecdsa) continue;
+            f[k] = rate(fx_ops[k], &x, seconds);
+#ifdef FASTEC_HAVE_OPENSSL
+            if (have_pv) pv[k] = rate(os_ops[k], &pc, seconds);
+            if (have_os) o[k] = rate(os_ops[k], &oc, seconds);
 #endif
         }
 #ifdef FASTEC_HAVE_OPENSSL
         if (have_os) os_free(&oc);
+        if (have_pv) os_free(&pc);
 #endif
         for (int k = 0; k < 3; k++)
-            if (f[k] < 0 || o[k] < 0) status = 1;
+            if (f[k] < 0 || o[k] < 0 || pv[k] < 0) status = 1;
         char fmt[96], label[96];
         speed_label(fmt, sizeof fmt, c);
         snprintf(label, sizeof label, fmt, do_ecdh && do_ecdsa ? "ecdh/ecdsa" : do_ecdh ? "ecdh" : "ecdsa");
         if (json) {
+            char pj[160] = "";
+            if (provider)
+                snprintf(pj, sizeof pj, ",\"provider_ecdh\":%.1f,\"provider_sign\":%.1f,\"provider_verify\":%.1f",
+                         pv[0], pv[1], pv[2]);
             printf("{\"curve\":\"%s\",\"bits\":%u,\"backend\":\"%s\",\"seconds\":%.2f,"
                    "\"ecdh\":%.1f,\"sign\":%.1f,\"verify\":%.1f,"
-                   "\"openssl_ecdh\":%.1f,\"openssl_sign\":%.1f,\"openssl_verify\":%.1f}\n",
+                   "\"openssl_ecdh\":%.1f,\"openssl_sign\":%.1f,\"openssl_verify\":%.1f%s}\n",
                    fastec_curve_name(c), fastec_curve_bits(c), fastec_curve_backend(c), seconds, f[0], f[1], f[2],
-                   o[0], o[1], o[2]);
+                   o[0], o[1], o[2], pj);
+        } else if (provider) {
+            static const char *const opname[3] = {"ecdh", "sign", "verify"};
+            char cl[96];
+            snprintf(cl, sizeof cl, fmt, "ecdh/ecdsa");
+            for (int k = 0; k < 3; k++) {
+                if (k == 0 ? !do_ecdh : !do_ecdsa) continue;
+                char r1[16] = "-", r2[16] = "-", r3[16] = "-";
+                if (o[k] > 0 && f[k] > 0) snprintf(r1, sizeof r1, "%.2f", f[k] / o[k]);
+                if (o[k] > 0 && pv[k] > 0) snprintf(r2, sizeof r2, "%.2f", pv[k] / o[k]);
+                if (f[k] > 0 && pv[k] > 0) snprintf(r3, sizeof r3, "%.0f%%", 100.0 * pv[k] / f[k]);
+                printf("%-34s %-6s %12.1f %12.1f %12.1f %10s %10s %9s\n", k == 0 || !do_ecdh ? cl : "", opname[k], f[k],
+                       pv[k], o[k], r1, r2, r3);
+            }
         } else {
             char r[3][16];
             for (int k = 0; k < 3; k++) {
@@ -287,5 +364,12 @@ int speed_main(int argc, char **argv)
         printf("backend:%s%s%s%s%s (FASTEC_CPU=portable|clmul|avx512 caps it)\n", bin ? " binary " : "", bin ? bin : "",
                bin && prm ? "," : "", prm ? " prime " : "", prm ? prm : "");
     }
+#ifdef FASTEC_HAVE_OPENSSL
+    if (provider) {
+        OSSL_PROVIDER_unload(pfx);
+        OSSL_PROVIDER_unload(pdef);
+        OSSL_LIB_CTX_free(plib);
+    }
+#endif
     return status;
 }

@@ -1,0 +1,121 @@
+/* The fastec OpenSSL 3 provider: declarations shared by its parts (provider
+ * context and errors, curve and digest names, keys). The arithmetic is
+ * libfastec's public API only; libcrypto serves for OSSL_PARAM handling and
+ * memory. No global state: everything hangs off the provider context that
+ * OSSL_provider_init creates for each library context that loads us. */
+#ifndef FASTEC_PROV_H
+#define FASTEC_PROV_H
+
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <openssl/core.h>
+#include <openssl/core_dispatch.h>
+
+#include "fastec.h"
+
+#define FX_PROV_NAME "fastec"
+#define FX_MAX_FIELD 72                    /* sect571: 72-byte coordinates */
+#define FX_MAX_SCALAR 72                   /* sect571: 72-byte order */
+#define FX_MAX_PUB (1 + 2 * FX_MAX_FIELD)  /* uncompressed SEC 1 point */
+
+/* Operation counters, readable as provider parameters "fastec-<name>-count"
+ * (tests and users check that fastec's code ran); FASTEC_PROVIDER_TRACE=1 in
+ * the environment at load time also prints one line per operation on stderr. */
+enum fx_counter { FX_CNT_KEYGEN, FX_CNT_IMPORT, FX_CNT_DERIVE, FX_CNT_SIGN, FX_CNT_VERIFY, FX_CNT_CHECK, FX_CNT_N };
+extern const char *const fx_counter_names[FX_CNT_N];
+
+typedef struct fx_prov {
+    const OSSL_CORE_HANDLE *handle;
+    OSSL_FUNC_core_new_error_fn *new_error;
+    OSSL_FUNC_core_set_error_debug_fn *set_error_debug;
+    OSSL_FUNC_core_vset_error_fn *vset_error;
+    OSSL_FUNC_BIO_read_ex_fn *bio_read_ex; /* decoders read their input through the core */
+    int trace;
+    atomic_ulong count[FX_CNT_N];
+} fx_prov;
+
+/* Reason codes of the errors the provider raises (strings in provider.c). */
+enum {
+    FX_R_UNSUPPORTED_CURVE = 1,
+    FX_R_EXPLICIT_PARAMS,
+    FX_R_NO_CURVE,
+    FX_R_INVALID_PUBLIC_KEY,
+    FX_R_INVALID_PRIVATE_KEY,
+    FX_R_KEYPAIR_MISMATCH,
+    FX_R_MISSING_PUBLIC_KEY,
+    FX_R_MISSING_PRIVATE_KEY,
+    FX_R_CURVE_MISMATCH,
+    FX_R_MALFORMED_SIGNATURE,
+    FX_R_BAD_SIGNATURE,
+    FX_R_UNSUPPORTED_DIGEST,
+    FX_R_DIGEST_LENGTH,
+    FX_R_UNSUPPORTED_KDF,
+    FX_R_INVALID_PARAM,
+    FX_R_BUFFER_TOO_SMALL,
+    FX_R_NOT_INITIALIZED,
+    FX_R_RANDOM,
+    FX_R_LIBRARY
+};
+
+/* Puts an error on the calling thread's OpenSSL error queue. */
+void fx_raise_at(const fx_prov *p, const char *file, int line, const char *func, int reason, const char *fmt, ...);
+#define FX_RAISE(p, reason, ...) fx_raise_at((p), __FILE__, __LINE__, __func__, (reason), __VA_ARGS__)
+/* The reason for a libfastec return code. */
+int fx_reason_of(int rc);
+/* Counts an operation and traces it when asked. */
+void fx_count(fx_prov *p, enum fx_counter k, const fastec_curve *c);
+
+/* ---- curves ---- */
+/* A group name as OpenSSL spells it (SEC 2, NIST, OpenSSL short names, any
+ * case, or the dotted OID) to a fastec curve; NULL if fastec has none. */
+const fastec_curve *fx_curve_lookup(const char *name);
+/* OpenSSL's short name for the curve ("prime256v1", "sect283k1"), what the
+ * default provider exports and TLS uses. */
+const char *fx_curve_ossl_name(const fastec_curve *c);
+/* Security bits as OpenSSL computes them (SP 800-57 classes from bitlen(n)). */
+int fx_curve_security_bits(const fastec_curve *c);
+/* Largest DER ECDSA signature (OpenSSL's ECDSA_size). */
+size_t fx_ecdsa_max_der(const fastec_curve *c);
+
+/* ---- digests ---- */
+/* OpenSSL digest names and aliases ("SHA256", "SHA2-256", "sha-256", OID) to
+ * FASTEC_SHA*; 0 if fastec does not implement the digest. */
+int fx_digest_lookup(const char *name);
+const char *fx_digest_name(int alg); /* OpenSSL's canonical name, "SHA2-256" */
+
+/* ---- keys ---- */
+enum { FX_PF_UNCOMPRESSED = 0, FX_PF_COMPRESSED = 1, FX_PF_HYBRID = 2 };
+
+typedef struct fx_key {
+    fx_prov *prov;
+    atomic_int refs;
+    const fastec_curve *curve;    /* NULL until a group is set */
+    int has_pub, has_priv;
+    int point_format;             /* FX_PF_*: how "pub" is exported */
+    int explicit_encoding;        /* "encoding" = "explicit" (the curve stays named) */
+    int cofactor_flag;            /* "use-cofactor-flag" */
+    int include_public;           /* "include-public" */
+    size_t pub_len;               /* 1 + 2 field_size when has_pub */
+    uint8_t pub[FX_MAX_PUB];      /* uncompressed, validated */
+    uint8_t priv[FX_MAX_SCALAR];  /* scalar_size bytes, in [1, n-1] */
+} fx_key;
+
+fx_key *fx_key_new(fx_prov *p);
+int fx_key_up_ref(fx_key *k);
+void fx_key_free(fx_key *k); /* drops a reference; the last one wipes the key */
+/* A SEC 1 point in any form (uncompressed, compressed, hybrid) checked as
+ * fastec_public_key_check does and stored uncompressed; raises on failure. */
+int fx_key_set_public(fx_key *k, const uint8_t *enc, size_t len);
+/* The key as OSSL_PARAMs for the selection, handed to cb (the key management's export). */
+int fx_key_export(fx_key *k, int selection, OSSL_CALLBACK *cb, void *cbarg);
+
+extern const OSSL_DISPATCH fx_keymgmt_functions[];
+extern const OSSL_DISPATCH fx_ecdh_functions[];
+extern const OSSL_DISPATCH fx_ecdsa_functions[];
+extern const OSSL_DISPATCH fx_decoder_pkcs8_functions[], fx_decoder_sec1_functions[], fx_decoder_spki_functions[];
+int fx_tls_group_capability(OSSL_CALLBACK *cb, void *arg);
+
+#endif

@@ -1,0 +1,349 @@
+/* The fastec OpenSSL 3 provider: entry point, algorithm tables, provider
+ * parameters, TLS-GROUP capabilities, errors, and the curve and digest name
+ * tables the other parts share. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/params.h>
+#include <openssl/prov_ssl.h>
+
+#include "prov.h"
+
+#ifndef FASTEC_PROVIDER_VERSION
+#define FASTEC_PROVIDER_VERSION FASTEC_VERSION
+#endif
+
+/* ---- errors ---- */
+
+static const OSSL_ITEM reason_strings[] = {
+    {FX_R_UNSUPPORTED_CURVE, "curve not supported by fastec"},
+    {FX_R_EXPLICIT_PARAMS, "explicit curve parameters are not supported (named curves only)"},
+    {FX_R_NO_CURVE, "no curve (group) set"},
+    {FX_R_INVALID_PUBLIC_KEY, "invalid public key"},
+    {FX_R_INVALID_PRIVATE_KEY, "invalid private key"},
+    {FX_R_KEYPAIR_MISMATCH, "public key does not match the private key"},
+    {FX_R_MISSING_PUBLIC_KEY, "key has no public part"},
+    {FX_R_MISSING_PRIVATE_KEY, "key has no private part"},
+    {FX_R_CURVE_MISMATCH, "keys are on different curves"},
+    {FX_R_MALFORMED_SIGNATURE, "malformed signature"},
+    {FX_R_BAD_SIGNATURE, "signature does not verify"},
+    {FX_R_UNSUPPORTED_DIGEST, "digest not supported by fastec"},
+    {FX_R_DIGEST_LENGTH, "input length does not match the digest"},
+    {FX_R_UNSUPPORTED_KDF, "KDF not supported by fastec"},
+    {FX_R_INVALID_PARAM, "invalid parameter"},
+    {FX_R_BUFFER_TOO_SMALL, "output buffer too small"},
+    {FX_R_NOT_INITIALIZED, "operation not initialized"},
+    {FX_R_RANDOM, "random source failed"},
+    {FX_R_LIBRARY, "fastec library error"},
+    {0, NULL}};
+
+void fx_raise_at(const fx_prov *p, const char *file, int line, const char *func, int reason, const char *fmt, ...)
+{
+    if (!p || !p->new_error || !p->set_error_debug || !p->vset_error) return;
+    va_list ap;
+    va_start(ap, fmt);
+    p->new_error(p->handle);
+    p->set_error_debug(p->handle, file, line, func);
+    p->vset_error(p->handle, (uint32_t)reason, fmt, ap);
+    va_end(ap);
+}
+
+int fx_reason_of(int rc)
+{
+    switch (rc) {
+    case FASTEC_ERR_PRIVKEY: return FX_R_INVALID_PRIVATE_KEY;
+    case FASTEC_ERR_ENCODING:
+    case FASTEC_ERR_COORD:
+    case FASTEC_ERR_NOT_ON_CURVE:
+    case FASTEC_ERR_INFINITY:
+    case FASTEC_ERR_SUBGROUP: return FX_R_INVALID_PUBLIC_KEY;
+    case FASTEC_ERR_SIG_RANGE:
+    case FASTEC_ERR_DER: return FX_R_MALFORMED_SIGNATURE;
+    case FASTEC_ERR_SIG_INVALID: return FX_R_BAD_SIGNATURE;
+    case FASTEC_ERR_RANDOM: return FX_R_RANDOM;
+    case FASTEC_ERR_BUFFER: return FX_R_BUFFER_TOO_SMALL;
+    case FASTEC_ERR_HASH: return FX_R_UNSUPPORTED_DIGEST;
+    case FASTEC_ERR_CURVE:
+    case FASTEC_ERR_CURVE_OID: return FX_R_UNSUPPORTED_CURVE;
+    case FASTEC_ERR_EXPLICIT_PARAMS: return FX_R_EXPLICIT_PARAMS;
+    case FASTEC_ERR_KEY_MISMATCH: return FX_R_KEYPAIR_MISMATCH;
+    default: return FX_R_LIBRARY;
+    }
+}
+
+const char *const fx_counter_names[FX_CNT_N] = {"keygen", "import", "derive", "sign", "verify", "check"};
+
+void fx_count(fx_prov *p, enum fx_counter k, const fastec_curve *c)
+{
+    atomic_fetch_add_explicit(&p->count[k], 1, memory_order_relaxed);
+    if (p->trace) fprintf(stderr, "fastec-provider: %s %s\n", fx_counter_names[k], fastec_curve_name(c));
+}
+
+/* ---- curves ---- */
+
+/* OpenSSL's short name, the dotted OID and the TLS code point of each curve
+ * fastec implements; TLS 1.3 allows only P-256, P-384 and P-521. */
+static const struct curve_info {
+    const char *sec2, *ossl, *oid, *tls_alias;
+    unsigned tls_id;
+    int tls13;
+} curve_info[] = {
+    {"sect163k1", "sect163k1", "1.3.132.0.1", "K-163", 0x0001, 0},
+    {"sect163r1", "sect163r1", "1.3.132.0.2", NULL, 0x0002, 0},
+    {"sect163r2", "sect163r2", "1.3.132.0.15", "B-163", 0x0003, 0},
+    {"sect193r1", "sect193r1", "1.3.132.0.24", NULL, 0x0004, 0},
+    {"sect193r2", "sect193r2", "1.3.132.0.25", NULL, 0x0005, 0},
+    {"sect233k1", "sect233k1", "1.3.132.0.26", "K-233", 0x0006, 0},
+    {"sect233r1", "sect233r1", "1.3.132.0.27", "B-233", 0x0007, 0},
+    {"sect239k1", "sect239k1", "1.3.132.0.3", NULL, 0x0008, 0},
+    {"sect283k1", "sect283k1", "1.3.132.0.16", "K-283", 0x0009, 0},
+    {"sect283r1", "sect283r1", "1.3.132.0.17", "B-283", 0x000A, 0},
+    {"sect409k1", "sect409k1", "1.3.132.0.36", "K-409", 0x000B, 0},
+    {"sect409r1", "sect409r1", "1.3.132.0.37", "B-409", 0x000C, 0},
+    {"sect571k1", "sect571k1", "1.3.132.0.38", "K-571", 0x000D, 0},
+    {"sect571r1", "sect571r1", "1.3.132.0.39", "B-571", 0x000E, 0},
+    {"secp160r1", "secp160r1", "1.3.132.0.8", NULL, 0x0010, 0},
+    {"secp192r1", "prime192v1", "1.2.840.10045.3.1.1", "P-192", 0x0013, 0},
+    {"secp224r1", "secp224r1", "1.3.132.0.33", "P-224", 0x0015, 0},
+    {"secp256r1", "prime256v1", "1.2.840.10045.3.1.7", "P-256", 0x0017, 1},
+    {"secp384r1", "secp384r1", "1.3.132.0.34", "P-384", 0x0018, 1},
+    {"secp521r1", "secp521r1", "1.3.132.0.35", "P-521", 0x0019, 1},
+};
+#define N_CURVE_INFO (sizeof curve_info / sizeof curve_info[0])
+
+static const struct curve_info *info_of(const fastec_curve *c)
+{
+    const char *n = fastec_curve_name(c);
+    if (!n) return NULL;
+    for (size_t i = 0; i < N_CURVE_INFO; i++)
+        if (!strcmp(curve_info[i].sec2, n)) return &curve_info[i];
+    return NULL;
+}
+
+const fastec_curve *fx_curve_lookup(const char *name)
+{
+    if (!name) return NULL;
+    const fastec_curve *c = fastec_curve_find(name);
+    if (c) return c;
+    /* OpenSSL compares group names without regard to case */
+    for (size_t i = 0; i < fastec_curve_count(); i++) {
+        const fastec_curve *k = fastec_curve_at(i);
+        const struct curve_info *in = info_of(k);
+        const char *nist = fastec_curve_nist_name(k);
+        if (!strcasecmp(name, fastec_curve_name(k)) || (nist && !strcasecmp(name, nist)) ||
+            (in && (!strcasecmp(name, in->ossl) || !strcmp(name, in->oid))))
+            return k;
+    }
+    return NULL;
+}
+
+const char *fx_curve_ossl_name(const fastec_curve *c)
+{
+    const struct curve_info *in = info_of(c);
+    return in ? in->ossl : fastec_curve_name(c);
+}
+
+int fx_curve_security_bits(const fastec_curve *c)
+{
+    int b = (int)fastec_curve_order_bits(c);
+    return b >= 512 ? 256 : b >= 384 ? 192 : b >= 256 ? 128 : b >= 224 ? 112 : b >= 160 ? 80 : b / 2;
+}
+
+static size_t der_len_size(size_t n) { return n < 128 ? 1 : n < 256 ? 2 : 3; }
+
+size_t fx_ecdsa_max_der(const fastec_curve *c)
+{
+    /* SEQUENCE { INTEGER, INTEGER } of two integers as long as n, with a
+     * sign byte when bitlen(n) is a multiple of 8 */
+    unsigned bits = fastec_curve_order_bits(c);
+    size_t content = (bits + 7) / 8 + (bits % 8 == 0);
+    size_t integer = 1 + der_len_size(content) + content;
+    return 1 + der_len_size(2 * integer) + 2 * integer;
+}
+
+int fx_tls_group_capability(OSSL_CALLBACK *cb, void *arg)
+{
+    for (size_t i = 0; i < N_CURVE_INFO; i++) {
+        const struct curve_info *in = &curve_info[i];
+        const fastec_curve *c = fastec_curve_find(in->sec2);
+        if (!c) continue;
+        unsigned id = in->tls_id, secbits = (unsigned)fx_curve_security_bits(c);
+        int mintls = TLS1_VERSION, maxtls = in->tls13 ? 0 : TLS1_2_VERSION;
+        int mindtls = DTLS1_VERSION, maxdtls = in->tls13 ? 0 : DTLS1_2_VERSION;
+        /* the SEC 2 name, and the NIST name as the default provider has it */
+        const char *names[2] = {in->sec2, in->tls_alias};
+        for (int j = 0; j < 2 && names[j]; j++) {
+            OSSL_PARAM p[] = {
+                OSSL_PARAM_construct_utf8_string(OSSL_CAPABILITY_TLS_GROUP_NAME, (char *)names[j], 0),
+                OSSL_PARAM_construct_utf8_string(OSSL_CAPABILITY_TLS_GROUP_NAME_INTERNAL, (char *)in->ossl, 0),
+                OSSL_PARAM_construct_utf8_string(OSSL_CAPABILITY_TLS_GROUP_ALG, (char *)"EC", 0),
+                OSSL_PARAM_construct_uint(OSSL_CAPABILITY_TLS_GROUP_ID, &id),
+                OSSL_PARAM_construct_uint(OSSL_CAPABILITY_TLS_GROUP_SECURITY_BITS, &secbits),
+                OSSL_PARAM_construct_int(OSSL_CAPABILITY_TLS_GROUP_MIN_TLS, &mintls),
+                OSSL_PARAM_construct_int(OSSL_CAPABILITY_TLS_GROUP_MAX_TLS, &maxtls),
+                OSSL_PARAM_construct_int(OSSL_CAPABILITY_TLS_GROUP_MIN_DTLS, &mindtls),
+                OSSL_PARAM_construct_int(OSSL_CAPABILITY_TLS_GROUP_MAX_DTLS, &maxdtls),
+                OSSL_PARAM_construct_end()};
+            if (!cb(p, arg)) return 0;
+        }
+    }
+    return 1;
+}
+
+/* ---- digests ---- */
+
+static const struct digest_name {
+    int alg;
+    const char *names[5]; /* canonical OpenSSL name first */
+} digest_names[] = {
+    {FASTEC_SHA1, {"SHA1", "SHA-1", "SSL3-SHA1", "1.3.14.3.2.26", NULL}},
+    {FASTEC_SHA224, {"SHA2-224", "SHA-224", "SHA224", "2.16.840.1.101.3.4.2.4", NULL}},
+    {FASTEC_SHA256, {"SHA2-256", "SHA-256", "SHA256", "2.16.840.1.101.3.4.2.1", NULL}},
+    {FASTEC_SHA384, {"SHA2-384", "SHA-384", "SHA384", "2.16.840.1.101.3.4.2.2", NULL}},
+    {FASTEC_SHA512, {"SHA2-512", "SHA-512", "SHA512", "2.16.840.1.101.3.4.2.3", NULL}},
+    {FASTEC_SHA512_224, {"SHA2-512/224", "SHA-512/224", "SHA512-224", "2.16.840.1.101.3.4.2.5", NULL}},
+    {FASTEC_SHA512_256, {"SHA2-512/256", "SHA-512/256", "SHA512-256", "2.16.840.1.101.3.4.2.6", NULL}},
+};
+
+int fx_digest_lookup(const char *name)
+{
+    if (!name) return 0;
+    for (size_t i = 0; i < sizeof digest_names / sizeof digest_names[0]; i++)
+        for (int j = 0; j < 5 && digest_names[i].names[j]; j++)
+            if (!strcasecmp(name, digest_names[i].names[j])) return digest_names[i].alg;
+    return 0;
+}
+
+const char *fx_digest_name(int alg)
+{
+    for (size_t i = 0; i < sizeof digest_names / sizeof digest_names[0]; i++)
+        if (digest_names[i].alg == alg) return digest_names[i].names[0];
+    return "";
+}
+
+/* ---- the provider ---- */
+
+#define FX_PROPS "provider=" FX_PROV_NAME
+
+static const OSSL_ALGORITHM keymgmt_algs[] = {
+    {"EC:id-ecPublicKey:1.2.840.10045.2.1", FX_PROPS, fx_keymgmt_functions, "fastec EC key management"},
+    {NULL, NULL, NULL, NULL}};
+static const OSSL_ALGORITHM keyexch_algs[] = {
+    {"ECDH", FX_PROPS, fx_ecdh_functions, "fastec ECDH"}, {NULL, NULL, NULL, NULL}};
+static const OSSL_ALGORITHM signature_algs[] = {
+    {"ECDSA", FX_PROPS, fx_ecdsa_functions, "fastec ECDSA"}, {NULL, NULL, NULL, NULL}};
+
+#define FX_DECODER_PROPS(structure) FX_PROPS ",input=der,structure=" structure
+static const OSSL_ALGORITHM decoder_algs[] = {
+    {"EC:id-ecPublicKey:1.2.840.10045.2.1", FX_DECODER_PROPS("PrivateKeyInfo"), fx_decoder_pkcs8_functions,
+     "fastec EC private key from PKCS#8 DER"},
+    {"EC:id-ecPublicKey:1.2.840.10045.2.1", FX_DECODER_PROPS("type-specific"), fx_decoder_sec1_functions,
+     "fastec EC private key from SEC 1 DER"},
+    {"EC:id-ecPublicKey:1.2.840.10045.2.1", FX_DECODER_PROPS("SubjectPublicKeyInfo"), fx_decoder_spki_functions,
+     "fastec EC public key from SubjectPublicKeyInfo DER"},
+    {NULL, NULL, NULL, NULL}};
+
+static const OSSL_ALGORITHM *fx_query(void *provctx, int operation_id, int *no_cache)
+{
+    (void)provctx;
+    *no_cache = 0;
+    switch (operation_id) {
+    case OSSL_OP_KEYMGMT: return keymgmt_algs;
+    case OSSL_OP_KEYEXCH: return keyexch_algs;
+    case OSSL_OP_SIGNATURE: return signature_algs;
+    case OSSL_OP_DECODER: return decoder_algs;
+    default: return NULL;
+    }
+}
+
+static const OSSL_PARAM *fx_gettable_params(void *provctx)
+{
+    (void)provctx;
+    static const OSSL_PARAM t[] = {OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_NAME, NULL, 0),
+                                   OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_VERSION, NULL, 0),
+                                   OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_BUILDINFO, NULL, 0),
+                                   OSSL_PARAM_int(OSSL_PROV_PARAM_STATUS, NULL),
+                                   OSSL_PARAM_ulong("fastec-keygen-count", NULL),
+                                   OSSL_PARAM_ulong("fastec-import-count", NULL),
+                                   OSSL_PARAM_ulong("fastec-derive-count", NULL),
+                                   OSSL_PARAM_ulong("fastec-sign-count", NULL),
+                                   OSSL_PARAM_ulong("fastec-verify-count", NULL),
+                                   OSSL_PARAM_ulong("fastec-check-count", NULL),
+                                   OSSL_PARAM_END};
+    return t;
+}
+
+static int fx_get_params(void *provctx, OSSL_PARAM params[])
+{
+    fx_prov *p = provctx;
+    OSSL_PARAM *q;
+    if ((q = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_NAME)) && !OSSL_PARAM_set_utf8_ptr(q, "fastec provider"))
+        return 0;
+    if ((q = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_VERSION)) &&
+        !OSSL_PARAM_set_utf8_ptr(q, FASTEC_PROVIDER_VERSION))
+        return 0;
+    if ((q = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_BUILDINFO)) &&
+        !OSSL_PARAM_set_utf8_ptr(q, "fastec " FASTEC_VERSION))
+        return 0;
+    if ((q = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS)) && !OSSL_PARAM_set_int(q, 1)) return 0;
+    for (int k = 0; k < FX_CNT_N; k++) {
+        char name[40];
+        snprintf(name, sizeof name, "fastec-%s-count", fx_counter_names[k]);
+        if ((q = OSSL_PARAM_locate(params, name)) &&
+            !OSSL_PARAM_set_ulong(q, atomic_load_explicit(&p->count[k], memory_order_relaxed)))
+            return 0;
+    }
+    return 1;
+}
+
+static int fx_get_capabilities(void *provctx, const char *capability, OSSL_CALLBACK *cb, void *arg)
+{
+    (void)provctx;
+    if (capability && !strcasecmp(capability, "TLS-GROUP")) return fx_tls_group_capability(cb, arg);
+    return 0;
+}
+
+static const OSSL_ITEM *fx_get_reason_strings(void *provctx)
+{
+    (void)provctx;
+    return reason_strings;
+}
+
+static void fx_teardown(void *provctx) { OPENSSL_free(provctx); }
+
+static const OSSL_DISPATCH provider_functions[] = {
+    {OSSL_FUNC_PROVIDER_TEARDOWN, (void (*)(void))fx_teardown},
+    {OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, (void (*)(void))fx_gettable_params},
+    {OSSL_FUNC_PROVIDER_GET_PARAMS, (void (*)(void))fx_get_params},
+    {OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))fx_query},
+    {OSSL_FUNC_PROVIDER_GET_CAPABILITIES, (void (*)(void))fx_get_capabilities},
+    {OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, (void (*)(void))fx_get_reason_strings},
+    {0, NULL}};
+
+/* the only exported symbol (provider/fastec.map) */
+__attribute__((visibility("default"))) int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in, const OSSL_DISPATCH **out,
+                       void **provctx)
+{
+    fx_prov *p = OPENSSL_zalloc(sizeof *p);
+    if (!p) return 0;
+    p->handle = handle;
+    for (; in && in->function_id; in++) {
+        switch (in->function_id) {
+        case OSSL_FUNC_CORE_NEW_ERROR: p->new_error = OSSL_FUNC_core_new_error(in); break;
+        case OSSL_FUNC_CORE_SET_ERROR_DEBUG: p->set_error_debug = OSSL_FUNC_core_set_error_debug(in); break;
+        case OSSL_FUNC_CORE_VSET_ERROR: p->vset_error = OSSL_FUNC_core_vset_error(in); break;
+        case OSSL_FUNC_BIO_READ_EX: p->bio_read_ex = OSSL_FUNC_BIO_read_ex(in); break;
+        default: break;
+        }
+    }
+    for (int k = 0; k < FX_CNT_N; k++) atomic_init(&p->count[k], 0);
+    const char *t = getenv("FASTEC_PROVIDER_TRACE");
+    p->trace = t && *t && strcmp(t, "0") != 0;
+    *out = provider_functions;
+    *provctx = p;
+    return 1;
+}

@@ -1,0 +1,390 @@
+/* Signature "ECDSA": DER signatures over a digest (sign/verify) or over a
+ * message hashed here with fastec's SHA-1/SHA-2 (digest-sign/digest-verify).
+ * Nonces: RFC 6979 deterministic (nonce-type 1, the default, as the library
+ * signs) or hedged (nonce-type 0: RFC 6979 with 32 fresh bytes from the OS as
+ * additional data). Verification accepts strict DER only. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <string.h>
+#include <sys/random.h>
+
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/params.h>
+
+#include "ct.h" /* valgrind markers in the constant-time test build */
+#include "prov.h"
+
+#ifndef OSSL_SIGNATURE_PARAM_NONCE_TYPE /* OpenSSL 3.2 names it; 3.0 passes it through */
+#define OSSL_SIGNATURE_PARAM_NONCE_TYPE "nonce-type"
+#endif
+
+enum { OP_NONE, OP_SIGN, OP_VERIFY };
+
+typedef struct {
+    fx_prov *prov;
+    fx_key *key;
+    int op;
+    int md;              /* FASTEC_SHA*, 0: none set */
+    size_t mdsize;       /* input length sign/verify insist on; 0: any */
+    int allow_md;        /* cleared while a digest-sign/verify runs */
+    int hashing;         /* digest-sign/verify: h holds the message so far */
+    unsigned nonce_type; /* 1 deterministic (RFC 6979), 0 hedged */
+    fastec_hash_ctx h;
+} fx_sig;
+
+static void *sig_newctx(void *provctx, const char *propq)
+{
+    (void)propq;
+    fx_sig *s = OPENSSL_zalloc(sizeof *s);
+    if (!s) return NULL;
+    s->prov = provctx;
+    s->allow_md = 1;
+    s->nonce_type = 1;
+    return s;
+}
+
+static void sig_freectx(void *vctx)
+{
+    fx_sig *s = vctx;
+    if (!s) return;
+    fx_key_free(s->key);
+    OPENSSL_clear_free(s, sizeof *s);
+}
+
+static void *sig_dupctx(void *vctx)
+{
+    const fx_sig *s = vctx;
+    fx_sig *d = OPENSSL_memdup(s, sizeof *s);
+    if (d && d->key) fx_key_up_ref(d->key);
+    return d;
+}
+
+static int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[]);
+
+static int signverify_init(fx_sig *s, fx_key *k, const OSSL_PARAM params[], int op)
+{
+    if (!s) return 0;
+    if (!k) {
+        if (!s->key) {
+            FX_RAISE(s->prov, FX_R_NOT_INITIALIZED, "no key");
+            return 0;
+        }
+        k = s->key;
+    }
+    if (!k->curve || (op == OP_SIGN ? !k->has_priv : !k->has_pub)) {
+        FX_RAISE(s->prov, op == OP_SIGN ? FX_R_MISSING_PRIVATE_KEY : FX_R_MISSING_PUBLIC_KEY,
+                 op == OP_SIGN ? "ECDSA signing needs a private key" : "ECDSA verification needs a public key");
+        return 0;
+    }
+    if (k != s->key) {
+        fx_key_up_ref(k);
+        fx_key_free(s->key);
+        s->key = k;
+    }
+    s->op = op;
+    s->allow_md = 1;
+    s->hashing = 0;
+    return sig_set_ctx_params(s, params);
+}
+
+static int sig_sign_init(void *vctx, void *key, const OSSL_PARAM params[])
+{
+    return signverify_init(vctx, key, params, OP_SIGN);
+}
+
+static int sig_verify_init(void *vctx, void *key, const OSSL_PARAM params[])
+{
+    return signverify_init(vctx, key, params, OP_VERIFY);
+}
+
+static int os_random(uint8_t *buf, size_t len)
+{
+    while (len) {
+        ssize_t r = getrandom(buf, len, 0);
+        if (r < 0) {
+            if (errno == EINTR) continue;
+            return 0;
+        }
+        buf += r;
+        len -= (size_t)r;
+    }
+    return 1;
+}
+
+static int sig_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsize, const unsigned char *tbs,
+                    size_t tbslen)
+{
+    fx_sig *s = vctx;
+    if (!s || !siglen) return 0;
+    if (s->op != OP_SIGN || !s->key) {
+        FX_RAISE(s->prov, FX_R_NOT_INITIALIZED, "ECDSA sign without sign_init");
+        return 0;
+    }
+    const fastec_curve *c = s->key->curve;
+    size_t max = fx_ecdsa_max_der(c);
+    if (!sig) {
+        *siglen = max;
+        return 1;
+    }
+    if (sigsize < max) {
+        FX_RAISE(s->prov, FX_R_BUFFER_TOO_SMALL, "%zu bytes for an ECDSA signature of up to %zu", sigsize, max);
+        return 0;
+    }
+    if (s->mdsize && tbslen != s->mdsize) {
+        FX_RAISE(s->prov, FX_R_DIGEST_LENGTH, "%zu bytes to sign with a %zu-byte digest set", tbslen, s->mdsize);
+        return 0;
+    }
+    uint8_t rs[2 * FX_MAX_SCALAR], extra[32];
+    int rc;
+    if (s->nonce_type == 1) {
+        rc = fastec_ecdsa_sign(c, s->key->priv, tbs, tbslen, rs);
+    } else if (!os_random(extra, sizeof extra)) {
+        rc = FASTEC_ERR_RANDOM;
+    } else {
+        ct_secret(extra, sizeof extra);
+        rc = fastec_ecdsa_sign_hedged(c, s->key->priv, tbs, tbslen, extra, sizeof extra, rs);
+        OPENSSL_cleanse(extra, sizeof extra);
+    }
+    fx_count(s->prov, FX_CNT_SIGN, c);
+    size_t len = sigsize;
+    if (rc == FASTEC_OK) rc = fastec_sig_to_der(c, rs, sig, &len);
+    if (rc != FASTEC_OK) {
+        FX_RAISE(s->prov, fx_reason_of(rc), "%s ECDSA sign: %s", fastec_curve_name(c), fastec_strerror(rc));
+        return 0;
+    }
+    *siglen = len;
+    return 1;
+}
+
+static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen, const unsigned char *tbs, size_t tbslen)
+{
+    fx_sig *s = vctx;
+    if (!s) return 0;
+    if (s->op != OP_VERIFY || !s->key) {
+        FX_RAISE(s->prov, FX_R_NOT_INITIALIZED, "ECDSA verify without verify_init");
+        return 0;
+    }
+    const fastec_curve *c = s->key->curve;
+    if (s->mdsize && tbslen != s->mdsize) {
+        FX_RAISE(s->prov, FX_R_DIGEST_LENGTH, "%zu bytes to verify with a %zu-byte digest set", tbslen, s->mdsize);
+        return 0;
+    }
+    uint8_t rs[2 * FX_MAX_SCALAR];
+    fx_count(s->prov, FX_CNT_VERIFY, c);
+    int rc = sig ? fastec_sig_from_der(c, sig, siglen, rs) : FASTEC_ERR_NULL;
+    if (rc != FASTEC_OK) {
+        FX_RAISE(s->prov, FX_R_MALFORMED_SIGNATURE, "%s ECDSA signature: %s", fastec_curve_name(c),
+                 fastec_strerror(rc));
+        return 0;
+    }
+    rc = fastec_ecdsa_verify(c, s->key->pub, s->key->pub_len, tbs, tbslen, rs);
+    if (rc != FASTEC_OK) {
+        FX_RAISE(s->prov, fx_reason_of(rc), "%s ECDSA verify: %s", fastec_curve_name(c), fastec_strerror(rc));
+        return 0;
+    }
+    return 1;
+}
+
+static int setup_md(fx_sig *s, const char *mdname)
+{
+    int md = fx_digest_lookup(mdname);
+    if (!md) {
+        FX_RAISE(s->prov, FX_R_UNSUPPORTED_DIGEST, "digest '%s' (fastec has SHA-1 and SHA-2)", mdname);
+        return 0;
+    }
+    if (!s->allow_md) {
+        if (md != s->md) {
+            FX_RAISE(s->prov, FX_R_INVALID_PARAM, "digest '%s' cannot replace %s during the operation", mdname,
+                     fx_digest_name(s->md));
+            return 0;
+        }
+        return 1;
+    }
+    s->md = md;
+    s->mdsize = fastec_hash_size(md);
+    return 1;
+}
+
+static int digest_signverify_init(void *vctx, const char *mdname, void *key, const OSSL_PARAM params[], int op)
+{
+    fx_sig *s = vctx;
+    if (!signverify_init(s, key, params, op)) return 0;
+    if (!setup_md(s, mdname && *mdname ? mdname : "SHA256")) return 0;
+    if (fastec_hash_init(&s->h, s->md) != FASTEC_OK) return 0;
+    s->allow_md = 0;
+    s->hashing = 1;
+    return 1;
+}
+
+static int sig_digest_sign_init(void *vctx, const char *mdname, void *key, const OSSL_PARAM params[])
+{
+    return digest_signverify_init(vctx, mdname, key, params, OP_SIGN);
+}
+
+static int sig_digest_verify_init(void *vctx, const char *mdname, void *key, const OSSL_PARAM params[])
+{
+    return digest_signverify_init(vctx, mdname, key, params, OP_VERIFY);
+}
+
+static int sig_digest_update(void *vctx, const unsigned char *data, size_t len)
+{
+    fx_sig *s = vctx;
+    if (!s || !s->hashing) {
+        if (s) FX_RAISE(s->prov, FX_R_NOT_INITIALIZED, "digest update without digest init");
+        return 0;
+    }
+    return fastec_hash_update(&s->h, data, len) == FASTEC_OK;
+}
+
+static int sig_digest_sign_final(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsize)
+{
+    fx_sig *s = vctx;
+    if (!s || !s->hashing) {
+        if (s) FX_RAISE(s->prov, FX_R_NOT_INITIALIZED, "digest sign final without digest init");
+        return 0;
+    }
+    if (!sig) return sig_sign(s, NULL, siglen, 0, NULL, 0); /* the size only */
+    uint8_t dg[64];
+    if (fastec_hash_final(&s->h, dg) != FASTEC_OK) return 0;
+    s->hashing = 0;
+    s->allow_md = 1;
+    int ok = sig_sign(s, sig, siglen, sigsize, dg, s->mdsize);
+    OPENSSL_cleanse(dg, sizeof dg);
+    return ok;
+}
+
+static int sig_digest_verify_final(void *vctx, const unsigned char *sig, size_t siglen)
+{
+    fx_sig *s = vctx;
+    if (!s || !s->hashing) {
+        if (s) FX_RAISE(s->prov, FX_R_NOT_INITIALIZED, "digest verify final without digest init");
+        return 0;
+    }
+    uint8_t dg[64];
+    if (fastec_hash_final(&s->h, dg) != FASTEC_OK) return 0;
+    s->hashing = 0;
+    s->allow_md = 1;
+    return sig_verify(s, sig, siglen, dg, s->mdsize);
+}
+
+/* AlgorithmIdentifier of ecdsa-with-<digest> (RFC 5758, RFC 3279): no parameters */
+static size_t algorithm_id(int md, uint8_t *out)
+{
+    static const uint8_t sha1[] = {0x30, 0x09, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x04, 0x01};
+    static const uint8_t sha2[] = {0x30, 0x0a, 0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x04, 0x03, 0x00};
+    uint8_t last;
+    switch (md) {
+    case FASTEC_SHA1: memcpy(out, sha1, sizeof sha1); return sizeof sha1;
+    case FASTEC_SHA224: last = 1; break;
+    case FASTEC_SHA256: last = 2; break;
+    case FASTEC_SHA384: last = 3; break;
+    case FASTEC_SHA512: last = 4; break;
+    default: return 0; /* SHA-512/224 and SHA-512/256 have no ECDSA OID */
+    }
+    memcpy(out, sha2, sizeof sha2);
+    out[sizeof sha2 - 1] = last;
+    return sizeof sha2;
+}
+
+static int sig_get_ctx_params(void *vctx, OSSL_PARAM params[])
+{
+    fx_sig *s = vctx;
+    if (!s) return 0;
+    OSSL_PARAM *p;
+    if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_ALGORITHM_ID))) {
+        uint8_t aid[16];
+        size_t n = algorithm_id(s->md, aid);
+        if (!n) {
+            FX_RAISE(s->prov, FX_R_UNSUPPORTED_DIGEST, "no ECDSA algorithm identifier for digest '%s'",
+                     s->md ? fx_digest_name(s->md) : "(none)");
+            return 0;
+        }
+        if (!OSSL_PARAM_set_octet_string(p, aid, n)) return 0;
+    }
+    if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_DIGEST_SIZE)) && !OSSL_PARAM_set_size_t(p, s->mdsize))
+        return 0;
+    if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_DIGEST)) &&
+        !OSSL_PARAM_set_utf8_string(p, s->md ? fx_digest_name(s->md) : ""))
+        return 0;
+    if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_NONCE_TYPE)) && !OSSL_PARAM_set_uint(p, s->nonce_type))
+        return 0;
+    return 1;
+}
+
+static const OSSL_PARAM *sig_gettable_ctx_params(void *vctx, void *provctx)
+{
+    (void)vctx;
+    (void)provctx;
+    static const OSSL_PARAM t[] = {OSSL_PARAM_octet_string(OSSL_SIGNATURE_PARAM_ALGORITHM_ID, NULL, 0),
+                                   OSSL_PARAM_size_t(OSSL_SIGNATURE_PARAM_DIGEST_SIZE, NULL),
+                                   OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST, NULL, 0),
+                                   OSSL_PARAM_uint(OSSL_SIGNATURE_PARAM_NONCE_TYPE, NULL),
+                                   OSSL_PARAM_END};
+    return t;
+}
+
+static int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[])
+{
+    fx_sig *s = vctx;
+    if (!s) return 0;
+    const OSSL_PARAM *p;
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_DIGEST))) {
+        const char *name;
+        if (!OSSL_PARAM_get_utf8_string_ptr(p, &name)) {
+            FX_RAISE(s->prov, FX_R_INVALID_PARAM, "digest must be a string");
+            return 0;
+        }
+        if (!setup_md(s, name)) return 0;
+    }
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_DIGEST_SIZE))) {
+        size_t n;
+        if (!OSSL_PARAM_get_size_t(p, &n) || (!s->allow_md && n != s->mdsize)) {
+            FX_RAISE(s->prov, FX_R_INVALID_PARAM, "digest-size");
+            return 0;
+        }
+        s->mdsize = n;
+    }
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_NONCE_TYPE))) {
+        unsigned v;
+        if (!OSSL_PARAM_get_uint(p, &v) || v > 1) {
+            FX_RAISE(s->prov, FX_R_INVALID_PARAM, "nonce-type must be 0 (hedged) or 1 (RFC 6979 deterministic)");
+            return 0;
+        }
+        s->nonce_type = v;
+    }
+    return 1;
+}
+
+static const OSSL_PARAM *sig_settable_ctx_params(void *vctx, void *provctx)
+{
+    (void)provctx;
+    const fx_sig *s = vctx;
+    static const OSSL_PARAM all[] = {OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST, NULL, 0),
+                                     OSSL_PARAM_size_t(OSSL_SIGNATURE_PARAM_DIGEST_SIZE, NULL),
+                                     OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_PROPERTIES, NULL, 0),
+                                     OSSL_PARAM_uint(OSSL_SIGNATURE_PARAM_NONCE_TYPE, NULL),
+                                     OSSL_PARAM_END};
+    static const OSSL_PARAM no_digest[] = {OSSL_PARAM_uint(OSSL_SIGNATURE_PARAM_NONCE_TYPE, NULL), OSSL_PARAM_END};
+    return s && !s->allow_md ? no_digest : all;
+}
+
+const OSSL_DISPATCH fx_ecdsa_functions[] = {
+    {OSSL_FUNC_SIGNATURE_NEWCTX, (void (*)(void))sig_newctx},
+    {OSSL_FUNC_SIGNATURE_SIGN_INIT, (void (*)(void))sig_sign_init},
+    {OSSL_FUNC_SIGNATURE_SIGN, (void (*)(void))sig_sign},
+    {OSSL_FUNC_SIGNATURE_VERIFY_INIT, (void (*)(void))sig_verify_init},
+    {OSSL_FUNC_SIGNATURE_VERIFY, (void (*)(void))sig_verify},
+    {OSSL_FUNC_SIGNATURE_DIGEST_SIGN_INIT, (void (*)(void))sig_digest_sign_init},
+    {OSSL_FUNC_SIGNATURE_DIGEST_SIGN_UPDATE, (void (*)(void))sig_digest_update},
+    {OSSL_FUNC_SIGNATURE_DIGEST_SIGN_FINAL, (void (*)(void))sig_digest_sign_final},
+    {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_INIT, (void (*)(void))sig_digest_verify_init},
+    {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_UPDATE, (void (*)(void))sig_digest_update},
+    {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_FINAL, (void (*)(void))sig_digest_verify_final},
+    {OSSL_FUNC_SIGNATURE_FREECTX, (void (*)(void))sig_freectx},
+    {OSSL_FUNC_SIGNATURE_DUPCTX, (void (*)(void))sig_dupctx},
+    {OSSL_FUNC_SIGNATURE_GET_CTX_PARAMS, (void (*)(void))sig_get_ctx_params},
+    {OSSL_FUNC_SIGNATURE_GETTABLE_CTX_PARAMS, (void (*)(void))sig_gettable_ctx_params},
+    {OSSL_FUNC_SIGNATURE_SET_CTX_PARAMS, (void (*)(void))sig_set_ctx_params},
+    {OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, (void (*)(void))sig_settable_ctx_params},
+    {0, NULL}};

@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# `openssl speed` with and without the fastec provider, in one run, beside
+# `fastec speed` (the library called directly, and OpenSSL's EVP, in the same
+# process): per curve and operation, OpenSSL's default provider, fastec through
+# `openssl speed`, their ratio, the library's ratio, and how much of it the
+# provider keeps (the target: at least 90%).
+#
+#   tools/provider-speed.sh [-b BUILD_DIR] [-seconds N] [-runs R] [curve...]
+#
+# Curves by OpenSSL's name (prime256v1, sect283k1, ...), all 20 by default.
+# `openssl speed` (3.0) knows 16 of them; for sect163r1, sect193r1, sect193r2
+# and sect239k1 the "via openssl" figures come from `fastec speed -provider`
+# (the same EVP calls as `openssl speed`, marked "EVP"). The three
+# measurements of a curve run back to back, curve after curve, so that the
+# machine's drift hits them alike; -runs R repeats everything and prints the
+# range.
+#
+# How fastec is selected: `openssl speed` in OpenSSL 3.0 makes its EC keys
+# with EVP_PKEY_CTX_new_from_name(NULL, "EC", NULL), without the -propquery
+# option, so the provider is chosen by the configuration's default_properties
+# (OPENSSL_CONF=BUILD_DIR/fastec-openssl.cnf, which this script uses) or, with
+# -provider flags and no configuration, by load order (the first provider
+# loaded that has "EC" wins: `-provider fastec -provider default`).
+set -eu
+cd "$(dirname "$0")/.."
+build=build
+seconds=1
+runs=1
+curves=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        -b) build="$2"; shift 2 ;;
+        -seconds) seconds="$2"; shift 2 ;;
+        -runs) runs="$2"; shift 2 ;;
+        -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) curves+=("$1"); shift ;;
+    esac
+done
+[ ${#curves[@]} -gt 0 ] || curves=(sect163k1 sect163r1 sect163r2 sect193r1 sect193r2 sect233k1 sect233r1 sect239k1
+    sect283k1 sect283r1 sect409k1 sect409r1 sect571k1 sect571r1 secp160r1 prime192v1 secp224r1 prime256v1 secp384r1
+    secp521r1)
+cnf="$build/fastec-openssl.cnf"
+fx="$build/fastec"
+[ -f "$cnf" ] && [ -x "$fx" ] && [ -f "$build/ossl-modules/fastec.so" ] || {
+    echo "provider-speed: build first (cmake -S . -B $build && cmake --build $build -j)" >&2
+    exit 2
+}
+# openssl speed's algorithm suffix for a curve, empty if it has none
+speed_name() {
+    case "$1" in
+        secp160r1) echo p160 ;; prime192v1) echo p192 ;; secp224r1) echo p224 ;; prime256v1) echo p256 ;;
+        secp384r1) echo p384 ;; secp521r1) echo p521 ;;
+        sect163k1) echo k163 ;; sect233k1) echo k233 ;; sect283k1) echo k283 ;; sect409k1) echo k409 ;;
+        sect571k1) echo k571 ;;
+        sect163r2) echo b163 ;; sect233r1) echo b233 ;; sect283r1) echo b283 ;; sect409r1) echo b409 ;;
+        sect571r1) echo b571 ;;
+        *) echo "" ;;
+    esac
+}
+raw=$(mktemp)
+trap 'rm -f "$raw"' EXIT
+echo "# $(openssl version); $(date -u +%Y-%m-%dT%H:%MZ); tools/provider-speed.sh -seconds $seconds -runs $runs ${curves[*]}"
+for r in $(seq "$runs"); do
+    for c in "${curves[@]}"; do
+        s=$(speed_name "$c")
+        if [ -n "$s" ]; then
+            # ecdh: +F5:i:bits:ops:time; ecdsa: +F4:i:bits:sign:verify
+            for mode in default fastec; do
+                if [ $mode = fastec ]; then env=(env OPENSSL_CONF="$cnf"); else env=(env); fi
+                "${env[@]}" openssl speed -mr -seconds "$seconds" "ecdh$s" "ecdsa$s" 2>/dev/null |
+                    awk -F: -v c="$c" -v m="$mode" -v r="$r" \
+                        '/^\+F5:/ {print r, c, m, "ecdh", $4} /^\+F4:/ {print r, c, m, "sign", $4; print r, c, m, "verify", $5}' >>"$raw"
+            done
+        fi
+        "$fx" speed -provider -provider-path "$build/ossl-modules" -json -seconds "$seconds" "$c" |
+            python3 -c '
+import json, sys
+r, c, evp = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
+for line in sys.stdin:
+    j = json.loads(line)
+    for op in ("ecdh", "sign", "verify"):
+        print(r, c, "lib", op, j[op]); print(r, c, "libossl", op, j["openssl_" + op])
+        if evp:
+            print(r, c, "default", op, j["openssl_" + op]); print(r, c, "fastec", op, j["provider_" + op])
+            print(r, c, "evp", op, 1)
+' "$r" "$c" "$([ -z "$s" ] && echo 1 || echo 0)" >>"$raw"
+    done
+done
+python3 - "$raw" "$seconds" "$runs" "${curves[@]}" <<'PY'
+import sys
+from collections import defaultdict
+raw, seconds, runs, curves = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4:]
+v = defaultdict(dict)
+evp = set()
+for line in open(raw):
+    r, c, m, op, x = line.split()
+    if m == "evp":
+        evp.add(c)
+        continue
+    v[(c, op, m)][r] = float(x)
+def ratio(c, op, a, b, r):
+    x, y = v[(c, op, a)].get(r), v[(c, op, b)].get(r)
+    return x / y if x and y else None
+print(f"openssl speed with and without the fastec provider, {seconds} s per measurement, {runs} run(s)")
+print(f"{'curve':<11} {'op':<7} {'default/s':>11} {'fastec/s':>11} {'via x':>7} {'lib x':>7} {'kept':>6}"
+      + ("   via x range    kept range" if runs > 1 else ""))
+low = None
+for c in curves:
+    for op in ("ecdh", "sign", "verify"):
+        rs = sorted(v[(c, op, "fastec")])
+        if not rs:
+            continue
+        r0 = rs[0]
+        via = [ratio(c, op, "fastec", "default", r) for r in rs]
+        lib = [ratio(c, op, "lib", "libossl", r) for r in rs]
+        kept = [a / b if a and b else None for a, b in zip(via, lib)]
+        if None in via or None in lib:
+            print(f"{c:<11} {op:<7} measurement missing")
+            continue
+        tag = " EVP" if c in evp else ""
+        line = (f"{c:<11} {op:<7} {v[(c, op, 'default')][r0]:>11.1f} {v[(c, op, 'fastec')][r0]:>11.1f} "
+                f"{via[0]:>7.2f} {lib[0]:>7.2f} {100 * kept[0]:>5.0f}%")
+        if runs > 1:
+            line += f"   {min(via):5.2f}-{max(via):<5.2f}  {100 * min(kept):4.0f}-{100 * max(kept):.0f}%"
+        print(line + tag)
+        low = min(kept) if low is None else min(low, min(kept))
+print("via x: fastec through openssl speed / default provider; lib x: fastec speed's library / OpenSSL EVP (same run);")
+print("kept: via x / lib x. EVP: openssl speed lacks the curve; fastec speed -provider's EVP loop instead.")
+if low is not None:
+    print(f"lowest kept: {100 * low:.0f}%")
+PY
