@@ -524,7 +524,7 @@ static const OSSL_PARAM *km_gettable_params(void *provctx)
     return t;
 }
 
-/* a big-endian public value into an unsigned-integer parameter */
+/* a big-endian value (a coordinate, or the private key) into an unsigned-integer parameter */
 static int set_be(OSSL_PARAM *p, const uint8_t *be, size_t len)
 {
     uint8_t native[FX_MAX_SCALAR];
@@ -538,6 +538,7 @@ static int set_be(OSSL_PARAM *p, const uint8_t *be, size_t len)
     memset(p->data, 0, p->data_size);
     if (native_little_endian()) memcpy(p->data, native, len);
     else memcpy((uint8_t *)p->data + p->data_size - len, native, len);
+    OPENSSL_cleanse(native, sizeof native); /* it may have held the private key */
     p->return_size = p->data_size;
     return 1;
 }

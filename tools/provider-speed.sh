@@ -87,7 +87,7 @@ for line in sys.stdin:
     done
 done
 python3 - "$raw" "$seconds" "$runs" "${curves[@]}" <<'PY'
-import sys
+import statistics, sys
 from collections import defaultdict
 raw, seconds, runs, curves = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4:]
 v = defaultdict(dict)
@@ -98,34 +98,31 @@ for line in open(raw):
         evp.add(c)
         continue
     v[(c, op, m)][r] = float(x)
-def ratio(c, op, a, b, r):
-    x, y = v[(c, op, a)].get(r), v[(c, op, b)].get(r)
-    return x / y if x and y else None
-print(f"openssl speed with and without the fastec provider, {seconds} s per measurement, {runs} run(s)")
-print(f"{'curve':<11} {'op':<7} {'default/s':>11} {'fastec/s':>11} {'via x':>7} {'lib x':>7} {'kept':>6}"
-      + ("   via x range    kept range" if runs > 1 else ""))
-low = None
+med = statistics.median
+print(f"openssl speed with and without the fastec provider, {seconds} s per measurement, {runs} run(s)"
+      + (", medians and [min-max] over the runs" if runs > 1 else ""))
+print(f"{'curve':<11} {'op':<7} {'default/s':>10} {'fastec/s':>10} {'via x':>6} {'lib x':>6} {'kept':>5}"
+      + ("  via x range   kept range" if runs > 1 else ""))
+lows = []
 for c in curves:
     for op in ("ecdh", "sign", "verify"):
-        rs = sorted(v[(c, op, "fastec")])
+        rs = sorted(set(v[(c, op, "fastec")]) & set(v[(c, op, "default")]) & set(v[(c, op, "lib")]))
         if not rs:
             continue
-        r0 = rs[0]
-        via = [ratio(c, op, "fastec", "default", r) for r in rs]
-        lib = [ratio(c, op, "lib", "libossl", r) for r in rs]
-        kept = [a / b if a and b else None for a, b in zip(via, lib)]
-        if None in via or None in lib:
-            print(f"{c:<11} {op:<7} measurement missing")
-            continue
-        tag = " EVP" if c in evp else ""
-        line = (f"{c:<11} {op:<7} {v[(c, op, 'default')][r0]:>11.1f} {v[(c, op, 'fastec')][r0]:>11.1f} "
-                f"{via[0]:>7.2f} {lib[0]:>7.2f} {100 * kept[0]:>5.0f}%")
+        via = [v[(c, op, "fastec")][r] / v[(c, op, "default")][r] for r in rs]
+        lib = [v[(c, op, "lib")][r] / v[(c, op, "libossl")][r] for r in rs]
+        kept = [a / b for a, b in zip(via, lib)]
+        d = med([v[(c, op, "default")][r] for r in rs])
+        f = med([v[(c, op, "fastec")][r] for r in rs])
+        line = f"{c:<11} {op:<7} {d:>10.1f} {f:>10.1f} {med(via):>6.2f} {med(lib):>6.2f} {100 * med(kept):>4.0f}%"
         if runs > 1:
-            line += f"   {min(via):5.2f}-{max(via):<5.2f}  {100 * min(kept):4.0f}-{100 * max(kept):.0f}%"
-        print(line + tag)
-        low = min(kept) if low is None else min(low, min(kept))
-print("via x: fastec through openssl speed / default provider; lib x: fastec speed's library / OpenSSL EVP (same run);")
-print("kept: via x / lib x. EVP: openssl speed lacks the curve; fastec speed -provider's EVP loop instead.")
-if low is not None:
-    print(f"lowest kept: {100 * low:.0f}%")
+            line += f"  {min(via):5.2f}-{max(via):<5.2f}  {100 * min(kept):3.0f}-{100 * max(kept):.0f}%"
+        print(line + (" EVP" if c in evp else ""))
+        lows.append((med(kept), c, op))
+print("via x: fastec through openssl speed / the default provider; lib x: fastec speed, the library / OpenSSL's")
+print("EVP in one process; kept: via x / lib x, run by run. EVP: openssl speed lacks the curve, so the 'via'")
+print("figures are fastec speed -provider's (the same EVP calls, in the same process).")
+if lows:
+    lows.sort()
+    print("lowest kept: " + ", ".join(f"{c} {op} {100 * k:.0f}%" for k, c, op in lows[:3]))
 PY
