@@ -93,7 +93,15 @@ GF_FN void fe_cswap(fe a, fe b, uint64_t mask) { ct_cswap_words(a, b, GF_NW, mas
  * GF_NW(GF_NW-1)/2 products (a_i + a_j)(b_i + b_j). (Measured against a
  * schoolbook over 128-bit blocks with a 3-product Karatsuba per block: that
  * was slower for every field here.) */
-GF_FN void fe_mul_wide(uint64_t t[2 * GF_NW], const fe a, const fe b)
+/* Out of line from 7 words on (409 and 571 bits: +15% ECDH on sect571k1,
+ * level on sect409r1); inlined below that, where the call costs (-10% ECDH on
+ * sect163k1 out of line). */
+#if GF_NW >= 7
+GF_FN_NOINLINE
+#else
+GF_FN
+#endif
+void fe_mul_wide(uint64_t t[2 * GF_NW], const fe a, const fe b)
 {
     __m128i A[GF_NW], B[GF_NW], D[GF_NW], S[2 * GF_NW];
     GF_UNROLL
@@ -188,7 +196,11 @@ GF_FN void clmul64(uint64_t a, uint64_t b, uint64_t *lo, uint64_t *hi)
 }
 #endif
 
-GF_FN void fe_mul_wide(uint64_t t[2 * GF_NW], const fe a, const fe b)
+/* Out of line: a 9-word product is 45 of these 25-multiply blocks, and
+ * inlining it at every call site made the portable instances both slow to
+ * compile (571 bits: 37 s, now 4 s) and slower (sect283k1 ECDH 1.5k/s inline,
+ * 3.2k/s out of line: the code no longer fits the instruction cache). */
+GF_FN_NOINLINE void fe_mul_wide(uint64_t t[2 * GF_NW], const fe a, const fe b)
 {
     uint64_t dl[GF_NW], dh[GF_NW];
     GF_UNROLL
