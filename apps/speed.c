@@ -361,7 +361,7 @@ int speed_main(int argc, char **argv)
                 prm = fastec_curve_backend(sel[i]);
             }
         }
-        printf("backend:%s%s%s%s%s (FASTEC_CPU=portable|clmul|avx512 caps it)\n", bin ? " binary " : "", bin ? bin : "",
+        printf("backend:%s%s%s%s%s (FASTEC_CPU=portable,clmul,adx,sha names the ones allowed)\n", bin ? " binary " : "", bin ? bin : "",
                bin && prm ? "," : "", prm ? " prime " : "", prm ? prm : "");
     }
 #ifdef FASTEC_HAVE_OPENSSL

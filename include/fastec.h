@@ -70,7 +70,10 @@ unsigned fastec_curve_cofactor(const fastec_curve *c);   /* the cofactor h (1, 2
 /* NIST name ("K-163", "P-256") or NULL if the curve has none. */
 const char *fastec_curve_nist_name(const fastec_curve *c);
 /* Name of the arithmetic backend this process uses for the curve
- * ("portable", "clmul"); FASTEC_CPU=portable|clmul|avx512 caps it. */
+ * ("portable", "clmul", "adx"): the most preferred one the CPU runs. The
+ * environment variable FASTEC_CPU, read once, lists the backends allowed
+ * (comma-separated: portable, clmul, adx, sha; "portable" turns every CPU
+ * extension off); an unknown name is reported on stderr and ignored. */
 const char *fastec_curve_backend(const fastec_curve *c);
 
 /* ---- keys ---- */

@@ -1,22 +1,28 @@
-/* CPU feature detection, once per process (race-free: idempotent atomic cache).
- * FASTEC_CPU=portable|clmul|avx512 in the environment caps the level used
- * (portable also turns MULX/ADX off for the prime fields). */
+/* CPU features, probed once per process (race-free: an idempotent atomic
+ * cache), and the backends they enable: each backend needs a set of features,
+ * and each family (binary fields, prime fields, hashes) has a list of backends
+ * (src/gen/dispatch_table.h) of which the dispatch uses the last one enabled.
+ *
+ * FASTEC_CPU in the environment names the backends allowed, comma-separated
+ * ("portable", "clmul", "adx", "sha"; "portable" alone turns every extension
+ * off); a name that is not a backend is reported once on stderr and ignored.
+ * Unset, every backend the CPU can run is used. */
 #ifndef FASTEC_CPU_H
 #define FASTEC_CPU_H
 
-enum cpu_level { CPU_PORTABLE = 0, CPU_CLMUL = 1, CPU_AVX512 = 2 };
+enum cpu_backend {
+    CPU_BE_PORTABLE = 0, /* C only, every target */
+    CPU_BE_CLMUL,        /* x86-64 PCLMULQDQ + SSE4.1: binary fields */
+    CPU_BE_ADX,          /* x86-64 BMI2 (MULX) + ADX: prime fields */
+    CPU_BE_SHA,          /* x86-64 SHA extensions + SSSE3 + SSE4.1: SHA-1, SHA-256 */
+    CPU_BE_COUNT
+};
 
-/* Highest level this CPU supports, capped by FASTEC_CPU. */
-enum cpu_level cpu_level(void);
-/* Highest level this CPU supports, ignoring FASTEC_CPU. */
-enum cpu_level cpu_level_hw(void);
-const char *cpu_level_name(enum cpu_level l);
-/* MULX and ADX (BMI2 + ADX) on this CPU; cpu_adx() also honours
- * FASTEC_CPU=portable, which turns every instruction-set extension off. */
-int cpu_adx_hw(void);
-int cpu_adx(void);
-/* the SHA extensions on this CPU; cpu_sha() is off under FASTEC_CPU=portable */
-int cpu_sha_hw(void);
-int cpu_sha(void);
+/* "portable", "clmul", ... */
+const char *cpu_backend_name(enum cpu_backend b);
+/* the CPU can run the backend (FASTEC_CPU ignored) */
+int cpu_backend_hw(enum cpu_backend b);
+/* the CPU can run it and FASTEC_CPU allows it: what the dispatch uses */
+int cpu_backend_on(enum cpu_backend b);
 
 #endif

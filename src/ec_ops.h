@@ -1,7 +1,9 @@
-/* The table of whole operations a curve implementation provides, one table per
- * (field, backend), chosen once per call from the CPU level. Points cross this
- * interface as big-endian affine coordinates x || y (field_size bytes each),
- * scalars as sc_t limbs (plain, not Montgomery form). */
+/* The interface between a curve implementation (ec2/ or ecp/, compiled once
+ * per binary field or prime and per backend) and the layers above it
+ * (dispatch/, proto/, encode/): a table of whole operations. Points cross it
+ * decoded and validated once (ec_point), scalars as sc_t limbs (plain, not
+ * Montgomery form). The field operations an instance is built from are
+ * reachable only through a second table, ec_field_hooks, for the tests. */
 #ifndef FASTEC_EC_OPS_H
 #define FASTEC_EC_OPS_H
 
@@ -10,43 +12,56 @@
 #include "curves/curves.h"
 #include "scalar/sc.h"
 
+/* A point of the order-n subgroup in affine coordinates, in the instance's
+ * own field representation (binary: polynomial words; prime: Montgomery
+ * form, or P-521's 58-bit limbs). Only an instance writes one. */
+typedef struct ec_point {
+    uint64_t x[EC_MAX_WORDS], y[EC_MAX_WORDS];
+} ec_point;
+
 typedef struct ec_ops {
     const char *backend;
-    unsigned nwords;              /* words per field element */
-    /* Constant-time: x(k P) for a validated point P and 1 <= k < n.
-     * FASTEC_ERR_INFINITY if k P is the point at infinity. */
-    int (*mul_x)(const struct fastec_curve *c, uint8_t *x_out, const sc_t *k, const uint8_t *p_xy);
-    /* Constant-time: k G, affine x || y. */
-    int (*mul_base)(const struct fastec_curve *c, uint8_t *xy_out, const sc_t *k);
-    /* Variable time (public inputs): FASTEC_OK iff x(u1 G + u2 Q) mod n == r. */
-    int (*verify_vartime)(const struct fastec_curve *c, const uint8_t *q_xy, const sc_t *u1,
-                          const sc_t *u2, const sc_t *r);
-    /* Variable time: coordinates in range, on the curve, in the order-n subgroup. */
-    int (*check_vartime)(const struct fastec_curve *c, const uint8_t *xy);
-    /* Variable time: SEC 1 decompression of x with y-bit ybit into x || y. */
-    int (*decompress_vartime)(const struct fastec_curve *c, uint8_t *xy, const uint8_t *x, int ybit);
-    /* Variable time: the SEC 1 compression bit of a point. */
-    int (*ybit_vartime)(const struct fastec_curve *c, const uint8_t *xy);
-    /* Field operations on nwords-word elements, exposed for tests; for prime
-     * fields Montgomery form (mul is a b R^-1, inv maps a R to a^-1 R, sqrt
-     * returns all-ones words when there is no root); the binary-only ones
-     * (halftrace, trace) are NULL there. */
-    void (*fe_mul)(uint64_t *r, const uint64_t *a, const uint64_t *b);
-    void (*fe_sqr)(uint64_t *r, const uint64_t *a);
-    void (*fe_inv)(uint64_t *r, const uint64_t *a);
-    void (*fe_sqrt)(uint64_t *r, const uint64_t *a);
-    void (*fe_halftrace)(uint64_t *r, const uint64_t *a);
-    int (*fe_trace)(const uint64_t *a);
-    /* prime fields: Montgomery-form sum and difference (NULL for binary fields) */
-    void (*fe_add)(uint64_t *r, const uint64_t *a, const uint64_t *b);
-    void (*fe_sub)(uint64_t *r, const uint64_t *a, const uint64_t *b);
+    /* Variable time (public data): x || y (field_size big-endian bytes each)
+     * to a point. RC_COORD if a coordinate is out of range, RC_NOT_ON_CURVE,
+     * RC_SUBGROUP if it is not in the order-n subgroup. */
+    int (*point_from_xy_vartime)(const struct fastec_curve *c, ec_point *p, const uint8_t *xy);
+    /* Variable time: SEC 1 decompression of x with y's compression bit, with
+     * the same checks. */
+    int (*point_from_x_vartime)(const struct fastec_curve *c, ec_point *p, const uint8_t *x, int ybit);
+    /* x || y bytes of a point (constant-time: also used on results of secret
+     * scalars), and its SEC 1 compression bit (variable time). */
+    void (*point_to_xy)(const struct fastec_curve *c, uint8_t *xy, const ec_point *p);
+    int (*point_ybit_vartime)(const struct fastec_curve *c, const ec_point *p);
+    /* Constant-time in k: x(k P) (field_size bytes) for 1 <= k < n. Returns
+     * an all-ones mask if k P is the point at infinity, else 0; that one bit is
+     * the caller's to declassify. */
+    uint64_t (*mul_x)(const struct fastec_curve *c, uint8_t *x_out, const sc_t *k, const ec_point *p);
+    /* Constant-time in k: k G, 0 <= k < n; the same mask. */
+    uint64_t (*mul_base)(const struct fastec_curve *c, ec_point *r, const sc_t *k);
+    /* Variable time (public inputs): RC_OK iff x(u1 G + u2 Q) mod n == r,
+     * else RC_SIG_INVALID. */
+    int (*verify_vartime)(const struct fastec_curve *c, const ec_point *q, const sc_t *u1, const sc_t *u2,
+                          const sc_t *r);
 } ec_ops;
 
-/* Implementations for a curve: every backend compiled in, lowest first.
- * Returns how many (at most EC_MAX_BACKENDS) and fills ops[]. */
-#define EC_MAX_BACKENDS 3
-unsigned ec_backends(const struct fastec_curve *c, const ec_ops *ops[EC_MAX_BACKENDS]);
-/* The implementation for this CPU (respecting FASTEC_CPU). */
-const ec_ops *ec_ops_for(const struct fastec_curve *c);
+/* The field operations of an instance, for the tests (field tests against
+ * references, backends against each other). Elements are nwords words; prime
+ * fields take and give canonical words in Montgomery form (x R mod p,
+ * R = 2^(64 nwords)) whatever their internal representation: mul is a b R^-1,
+ * inv maps a R to a^-1 R, sqrt gives all-ones words when there is no root.
+ * halftrace and trace exist for binary fields, add and sub for prime ones
+ * (NULL otherwise). */
+typedef struct ec_field_hooks {
+    const char *backend;
+    unsigned nwords;
+    void (*mul)(uint64_t *r, const uint64_t *a, const uint64_t *b);
+    void (*sqr)(uint64_t *r, const uint64_t *a);
+    void (*inv)(uint64_t *r, const uint64_t *a);
+    void (*sqrt)(uint64_t *r, const uint64_t *a);
+    void (*halftrace)(uint64_t *r, const uint64_t *a);
+    int (*trace)(const uint64_t *a);
+    void (*add)(uint64_t *r, const uint64_t *a, const uint64_t *b);
+    void (*sub)(uint64_t *r, const uint64_t *a, const uint64_t *b);
+} ec_field_hooks;
 
 #endif

@@ -12,6 +12,7 @@
 #include "ec_ops.h"
 #include "fastec.h"
 #include "testossl.h"
+#include "testops.h"
 #include "testutil.h"
 
 static BIGNUM *bn_words(const uint64_t *w, unsigned nw)
@@ -36,8 +37,9 @@ static void test_curve(const fastec_curve *c)
     const ec2_params *cp = c->ec2;
     const size_t fs = c->field_size;
     const ec_ops *ops[EC_MAX_BACKENDS];
-    unsigned nb = ec_backends(c, ops);
-    unsigned nw = ops[0]->nwords;
+    const ec_field_hooks *fields[EC_MAX_BACKENDS];
+    unsigned nb = ec_backends(c, ops, fields);
+    unsigned nw = fields[0]->nwords;
 
     /* parameters against OpenSSL */
     EC_GROUP *g = EC_GROUP_new_by_curve_name(t_nid(name));
@@ -65,7 +67,7 @@ static void test_curve(const fastec_curve *c)
         xm1[(cp->m - 1) / 64] = 1ULL << ((cp->m - 1) % 64);
         x[0] = 2;
         for (unsigned k = 0; k < nb; k++) {
-            ops[k]->fe_mul(r, xm1, x);
+            fields[k]->mul(r, xm1, x);
             CHECK(!memcmp(r, red, 8 * nw), "%s %s reduction polynomial differs from OpenSSL's", name, ops[k]->backend);
         }
         (void)xm;
@@ -90,22 +92,22 @@ static void test_curve(const fastec_curve *c)
     to_be(G + fs, fs, cp->gy);
     for (unsigned k = 0; k < nb; k++) {
         const ec_ops *o = ops[k];
-        CHECK(o->check_vartime(c, G) == FASTEC_OK, "%s %s G not valid", name, o->backend);
+        CHECK(t_check(c, o, G) == FASTEC_OK, "%s %s G not valid", name, o->backend);
         sc_t s;
         memset(&s, 0, sizeof s);
         memcpy(s.v, c->sc.n, sizeof c->sc.n);
-        CHECK(o->mul_x(c, x, &s, G) == FASTEC_ERR_INFINITY, "%s %s n G != infinity (ladder)", name, o->backend);
-        CHECK(o->mul_base(c, xy, &s) == FASTEC_ERR_INFINITY, "%s %s n G != infinity (table)", name, o->backend);
+        CHECK(t_mul_x(c, o, x, &s, G) == FASTEC_ERR_INFINITY, "%s %s n G != infinity (ladder)", name, o->backend);
+        CHECK(t_mul_base(c, o, xy, &s) == FASTEC_ERR_INFINITY, "%s %s n G != infinity (table)", name, o->backend);
         s.v[0] -= 1; /* n - 1 (n is odd) */
-        CHECK(o->mul_x(c, x, &s, G) == FASTEC_OK && !memcmp(x, G, fs), "%s %s x((n-1)G) != x(G)", name, o->backend);
-        CHECK(o->mul_base(c, xy, &s) == FASTEC_OK && !memcmp(xy, G, fs), "%s %s (n-1)G table", name, o->backend);
+        CHECK(t_mul_x(c, o, x, &s, G) == FASTEC_OK && !memcmp(x, G, fs), "%s %s x((n-1)G) != x(G)", name, o->backend);
+        CHECK(t_mul_base(c, o, xy, &s) == FASTEC_OK && !memcmp(xy, G, fs), "%s %s (n-1)G table", name, o->backend);
         for (size_t i = 0; i < fs; i++) xy0[i] = G[i] ^ G[fs + i];
         CHECK(!memcmp(xy + fs, xy0, fs), "%s %s (n-1)G != -G", name, o->backend);
         memset(&s, 0, sizeof s);
         s.v[0] = 1;
-        CHECK(o->mul_base(c, xy, &s) == FASTEC_OK && !memcmp(xy, G, 2 * fs), "%s %s 1 G", name, o->backend);
+        CHECK(t_mul_base(c, o, xy, &s) == FASTEC_OK && !memcmp(xy, G, 2 * fs), "%s %s 1 G", name, o->backend);
         s.v[0] = 2;
-        CHECK(o->mul_base(c, xy, &s) == FASTEC_OK && o->mul_x(c, x, &s, G) == FASTEC_OK && !memcmp(xy, x, fs),
+        CHECK(t_mul_base(c, o, xy, &s) == FASTEC_OK && t_mul_x(c, o, x, &s, G) == FASTEC_OK && !memcmp(xy, x, fs),
               "%s %s 2G", name, o->backend);
     }
     /* random scalars: table == ladder, and backends agree */
@@ -120,16 +122,16 @@ static void test_curve(const fastec_curve *c)
             s.v[0] = (uint64_t)it + 3;
         }
         for (unsigned k = 0; k < nb; k++) {
-            CHECK(ops[k]->mul_base(c, xy, &s) == FASTEC_OK, "%s mul_base", name);
-            CHECK(ops[k]->check_vartime(c, xy) == FASTEC_OK, "%s %s k G not valid", name, ops[k]->backend);
-            CHECK(ops[k]->mul_x(c, x, &s, G) == FASTEC_OK && !memcmp(x, xy, fs), "%s %s table != ladder", name,
+            CHECK(t_mul_base(c, ops[k], xy, &s) == FASTEC_OK, "%s mul_base", name);
+            CHECK(t_check(c, ops[k], xy) == FASTEC_OK, "%s %s k G not valid", name, ops[k]->backend);
+            CHECK(t_mul_x(c, ops[k], x, &s, G) == FASTEC_OK && !memcmp(x, xy, fs), "%s %s table != ladder", name,
                   ops[k]->backend);
             if (k == 0) memcpy(xy0, xy, 2 * fs);
             else CHECK(!memcmp(xy0, xy, 2 * fs), "%s %s differs from portable", name, ops[k]->backend);
             /* ybit and decompression agree */
             uint8_t d[2 * EC_MAX_FIELD_BYTES];
-            int yb = ops[k]->ybit_vartime(c, xy);
-            CHECK(ops[k]->decompress_vartime(c, d, xy, yb) == FASTEC_OK && !memcmp(d, xy, 2 * fs), "%s %s decompress",
+            int yb = t_ybit(c, ops[k], xy);
+            CHECK(t_decompress(c, ops[k], d, xy, yb) == FASTEC_OK && !memcmp(d, xy, 2 * fs), "%s %s decompress",
                   name, ops[k]->backend);
         }
     }
@@ -173,23 +175,23 @@ static void test_prime_curve(const fastec_curve *c)
     to_be(G, fs, e->gx);
     to_be(G + fs, fs, e->gy);
     BN_bn2binpad(b, bb, (int)fs);
-    CHECK(o->check_vartime(c, G) == FASTEC_OK, "%s G not valid", name);
+    CHECK(t_check(c, o, G) == FASTEC_OK, "%s G not valid", name);
     sc_t s;
     memset(&s, 0, sizeof s);
     memcpy(s.v, c->sc.n, sizeof c->sc.n);
-    CHECK(o->mul_x(c, x, &s, G) == FASTEC_ERR_INFINITY, "%s n G != infinity", name);
-    CHECK(o->mul_base(c, xy, &s) == FASTEC_ERR_INFINITY, "%s n G != infinity (table)", name);
+    CHECK(t_mul_x(c, o, x, &s, G) == FASTEC_ERR_INFINITY, "%s n G != infinity", name);
+    CHECK(t_mul_base(c, o, xy, &s) == FASTEC_ERR_INFINITY, "%s n G != infinity (table)", name);
     s.v[0] -= 1;
-    CHECK(o->mul_base(c, xy, &s) == FASTEC_OK && !memcmp(xy, G, fs) && memcmp(xy + fs, G + fs, fs),
+    CHECK(t_mul_base(c, o, xy, &s) == FASTEC_OK && !memcmp(xy, G, fs) && memcmp(xy + fs, G + fs, fs),
           "%s (n-1) G != -G", name);
     for (int it = 0; it < 40; it++) {
         uint8_t kb[72];
         t_randbytes(kb, c->scalar_size);
         if (!sc_from_bytes_range(&c->sc, &s, kb, c->scalar_size)) continue;
-        CHECK(o->mul_base(c, xy, &s) == FASTEC_OK && o->check_vartime(c, xy) == FASTEC_OK, "%s k G", name);
-        CHECK(o->mul_x(c, x, &s, G) == FASTEC_OK && !memcmp(x, xy, fs), "%s table != variable base", name);
+        CHECK(t_mul_base(c, o, xy, &s) == FASTEC_OK && t_check(c, o, xy) == FASTEC_OK, "%s k G", name);
+        CHECK(t_mul_x(c, o, x, &s, G) == FASTEC_OK && !memcmp(x, xy, fs), "%s table != variable base", name);
         uint8_t d[2 * EC_MAX_FIELD_BYTES];
-        CHECK(o->decompress_vartime(c, d, xy, o->ybit_vartime(c, xy)) == FASTEC_OK && !memcmp(d, xy, 2 * fs),
+        CHECK(t_decompress(c, o, d, xy, t_ybit(c, o, xy)) == FASTEC_OK && !memcmp(d, xy, 2 * fs),
               "%s decompress", name);
     }
     BN_free(p), BN_free(a), BN_free(b), BN_free(gx), BN_free(gy), BN_free(t);

@@ -10,6 +10,7 @@
 #include "ec_ops.h"
 #include "fastec.h"
 #include "scalar/sc.h"
+#include "testops.h"
 #include "testutil.h"
 
 static BIGNUM *bn(const uint64_t *w, unsigned nl)
@@ -37,7 +38,8 @@ static void test_field_ops(const char *what, const fastec_curve *c, const BIGNUM
                            const BIGNUM *M, const BIGNUM *R, const BIGNUM *Rinv, int it, BN_CTX *ctx)
 {
     const ec_ops *ops[EC_MAX_BACKENDS];
-    unsigned nb = ec_backends(c, ops);
+    const ec_field_hooks *fields[EC_MAX_BACKENDS];
+    unsigned nb = ec_backends(c, ops, fields);
     CHECK(nb >= 1, "%s: no implementation", what);
     const unsigned nl = c->ecp->fp.nlimbs;
     uint64_t a[9] = {0}, b[9] = {0}, r[9];
@@ -71,24 +73,24 @@ static void test_field_ops(const char *what, const fastec_curve *c, const BIGNUM
         sq = BN_kronecker(T, M, ctx) >= 0;
     }
     for (unsigned k = 0; k < nb; k++) {
-        const ec_ops *o = ops[k];
-        CHECK(o->nwords == nl && o->fe_add && o->fe_sub, "%s: %s field hooks", what, o->backend);
+        const ec_field_hooks *o = fields[k];
+        CHECK(o->nwords == nl && o->add && o->sub, "%s: %s field hooks", what, o->backend);
         memset(r, 0x5a, sizeof r);
-        o->fe_mul(r, a, b);
+        o->mul(r, a, b);
         CHECK(!memcmp(r, w_mul, 8 * nl), "%s/%s: fe_mul differs from BN (it %d)", what, o->backend, it);
-        o->fe_sqr(r, a);
+        o->sqr(r, a);
         CHECK(!memcmp(r, w_sqr, 8 * nl), "%s/%s: fe_sqr differs (it %d)", what, o->backend, it);
-        o->fe_add(r, a, b);
+        o->add(r, a, b);
         CHECK(!memcmp(r, w_add, 8 * nl), "%s/%s: fe_add differs (it %d)", what, o->backend, it);
-        o->fe_sub(r, a, b);
+        o->sub(r, a, b);
         CHECK(!memcmp(r, w_sub, 8 * nl), "%s/%s: fe_sub differs (it %d)", what, o->backend, it);
         if (slow) {
-            o->fe_inv(r, a);
+            o->inv(r, a);
             CHECK(!memcmp(r, w_inv, 8 * nl), "%s/%s: fe_inv differs (it %d)", what, o->backend, it);
-            o->fe_sqrt(r, a);
+            o->sqrt(r, a);
             if (sq) {
                 uint64_t back[9] = {0};
-                o->fe_sqr(back, r);
+                o->sqr(back, r);
                 CHECK(!memcmp(back, a, 8 * nl), "%s/%s: fe_sqrt gives no root (it %d)", what, o->backend, it);
             } else {
                 int ones = 1;
@@ -197,8 +199,8 @@ static void test_safegcd(const char *what, const sc_params *m, BN_CTX *ctx)
         to_words(a, nl, A);
         memset(r, 0x5a, sizeof r);
         memset(rv, 0x5a, sizeof rv);
-        int in_ct = sc_safegcd_inv(m, r, a);
-        int in_vt = sc_safegcd_inv_vartime(m, rv, a);
+        int in_ct = mod_inv(m, r, a);
+        int in_vt = mod_inv_vartime(m, rv, a);
         CHECK(in_ct && in_vt, "%s: safegcd needed more steps than its bound (it %d)", what, it);
         if (BN_is_zero(A)) BN_zero(W);
         else BN_mod_inverse(W, A, M, ctx);

@@ -7,7 +7,7 @@
  * long random chains of operations, each result fed back as an input. */
 #include <openssl/bn.h>
 
-#define FP_BITS 521
+#define FP_CURVE_secp521r1
 #include "fp/fp_impl.h"
 #include "testutil.h"
 

@@ -4,6 +4,7 @@
  * k, and verification), SigVer (expected pass/fail) and KAS ECC ZZ-only ECDH.
  * Every record runs; an unknown curve fails.
  * Usage: test_vectors FILE... */
+#include "dispatch/dispatch.h"
 #include "ec_ops.h"
 #include "fastec.h"
 #include "hash/hash.h"

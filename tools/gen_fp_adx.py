@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates src/fp/fp_adx.h: Montgomery multiplication r = a b 2^(-64 N) mod p
+"""Generates src/gen/fp_adx.h (its only output): Montgomery multiplication r = a b 2^(-64 N) mod p
 for N = 3, 4, 6 limbs with MULX/ADCX/ADOX (BMI2 + ADX), as GCC/clang inline
 assembly, one function per limb count. p and -p^-1 mod 2^64 are the including
 file's static fp_p and fp_n0inv_word, so one function serves every prime with
@@ -24,7 +24,7 @@ import os
 
 LIMBS = (3, 4, 6)
 # primes whose Montgomery reduction rows are written as shifts and adds
-SPECIAL = {3: [('p192', 192)], 4: [('p256', 256), ('p224', 224)]}
+SPECIAL = {3: [('p192', 'secp192r1')], 4: [('p256', 'secp256r1'), ('p224', 'secp224r1')]}
 
 
 def asm_block(lines, outs, ins):
@@ -307,8 +307,8 @@ def main():
     for n in LIMBS:
         variants = [('one', ' && FP_N0INV == 1', None), ('neg', ' && FP_N0INV == 0xffffffffffffffffULL', None),
                     ('imul', '', None)]
-        for name, bits in reversed(SPECIAL.get(n, [])):
-            variants.insert(0, ('one', ' && FP_BITS == %d && FP_ORDER == 0' % bits, name))
+        for name, curve in reversed(SPECIAL.get(n, [])):
+            variants.insert(0, ('one', ' && defined(FP_CURVE_%s)' % curve, name))
         for k, (m0, cond, special) in enumerate(variants):
             parts.append('#%s FP_NL == %d%s' % ('if' if k == 0 else 'elif', n, cond))
             parts.append(gen(n, m0, special))
@@ -321,7 +321,7 @@ def main():
         parts.append('#endif')
         parts.append('')
     parts.append('#endif')
-    open(os.path.join(root, 'src/fp/fp_adx.h'), 'w').write('\n'.join(parts) + '\n')
+    open(os.path.join(root, 'src/gen/fp_adx.h'), 'w').write('\n'.join(parts) + '\n')
 
 
 if __name__ == '__main__':

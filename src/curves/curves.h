@@ -1,13 +1,13 @@
-/* The curve table: what a curve is made of (names, order, cofactor, field and
- * group parameters, precomputed tables), and the choice of implementation.
- * Data only; the arithmetic lives in gf2m/, ec2/ and scalar/. */
+/* The curve table (generated: src/gen/curve_data.c): what a curve is made of
+ * (names, order, cofactor, field and group parameters, precomputed tables,
+ * the row of its implementations in the dispatch table). Data and look-ups
+ * only; the arithmetic lives in gf2m/, fp/, ec2/, ecp/ and scalar/. */
 #ifndef FASTEC_CURVES_H
 #define FASTEC_CURVES_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "fastec.h"
 #include "scalar/sc.h"
 
 #define EC_MAX_FIELD_BYTES 72 /* 571 bits -> 72 bytes */
@@ -36,7 +36,7 @@ typedef struct ec2_params {
 /* Prime-curve parameters y^2 = x^3 - 3x + b over GF(p); field elements in
  * Montgomery form modulo p, fp.nlimbs words. */
 typedef struct ecp_params {
-    sc_params fp;                 /* p as a Montgomery modulus */
+    mod_params fp;                /* p as a Montgomery modulus */
     uint64_t b[EC_MAX_WORDS];     /* b, field representation (b R mod p; P-521: 58-bit limbs) */
     uint64_t one[EC_MAX_WORDS];   /* 1, field representation */
     uint64_t gx[EC_MAX_WORDS];    /* G, plain */
@@ -67,7 +67,7 @@ struct fastec_curve {
     unsigned cofactor;
     sc_params sc;                 /* the order n */
     const ec2_params *ec2;        /* binary curves */
-    unsigned impl_index;          /* binary: index into the per-field implementation table */
+    unsigned impl_index;          /* row in the dispatch table: binary per field, prime per curve */
     const ecp_params *ecp;        /* prime curves */
 };
 
@@ -76,6 +76,8 @@ extern const size_t ec_curve_table_len;
 
 /* c points at an entry of the table (callers' pointers are not trusted) */
 int ec_curve_valid(const struct fastec_curve *c);
+/* by SEC 2 name or alias (NIST name, OpenSSL's names), or NULL */
+const struct fastec_curve *ec_curve_by_name(const char *name);
 /* the curve whose named-curve OID (DER content bytes) this is, or NULL */
 const struct fastec_curve *ec_curve_by_oid(const uint8_t *oid, size_t len);
 

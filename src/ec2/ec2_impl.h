@@ -14,7 +14,7 @@
 
 #include "curves/curves.h"
 #include "ec_ops.h"
-#include "fastec.h"
+#include "err.h"
 
 typedef struct {
     fe x, y;
@@ -314,52 +314,81 @@ GF_FN int ec2_in_subgroup_vartime(const ec2_params *cp, const ec2_k *K, const af
 
 /* ---- the ops table ---- */
 
-GF_OP int ec2_op_mul_x(const struct fastec_curve *c, uint8_t *x_out, const sc_t *k, const uint8_t *p_xy)
+GF_FN void ec2_point_in(aff_pt *p, const ec_point *q)
 {
-    ec2_k K;
-    aff_pt P;
-    fe xr;
-    ec2_load(&K, c->ec2);
-    if (!ec2_decode_xy(&P, p_xy)) return FASTEC_ERR_COORD;
-    uint64_t inf = ec2_ladder_x(&K, xr, k->v, c->sc.nbits, P.x);
-    fe_to_bytes(x_out, xr);
-    ct_wipe(xr, sizeof xr);
-    ct_public(&inf, sizeof inf);
-    return inf ? FASTEC_ERR_INFINITY : FASTEC_OK;
+    memcpy(p->x, q->x, sizeof(fe));
+    memcpy(p->y, q->y, sizeof(fe));
 }
 
-GF_OP int ec2_op_mul_base(const struct fastec_curve *c, uint8_t *xy_out, const sc_t *k)
+GF_FN void ec2_point_out(ec_point *q, const aff_pt *p)
+{
+    memset(q, 0, sizeof *q);
+    memcpy(q->x, p->x, sizeof(fe));
+    memcpy(q->y, p->y, sizeof(fe));
+}
+
+GF_OP uint64_t ec2_op_mul_x(const struct fastec_curve *c, uint8_t *x_out, const sc_t *k, const ec_point *p)
+{
+    ec2_k K;
+    fe x, xr;
+    ec2_load(&K, c->ec2);
+    memcpy(x, p->x, sizeof x);
+    uint64_t inf = ec2_ladder_x(&K, xr, k->v, c->sc.nbits, x);
+    fe_to_bytes(x_out, xr);
+    ct_wipe(xr, sizeof xr);
+    return inf;
+}
+
+GF_OP uint64_t ec2_op_mul_base(const struct fastec_curve *c, ec_point *r, const sc_t *k)
 {
     ec2_k K;
     aff_pt R;
     ec2_load(&K, c->ec2);
     uint64_t inf = ec2_mul_base_ct(c->ec2, &K, &R, k->v);
-    fe_to_bytes(xy_out, R.x);
-    fe_to_bytes(xy_out + GF_BYTES, R.y);
+    ec2_point_out(r, &R);
     ct_wipe(&R, sizeof R);
-    ct_public(&inf, sizeof inf);
-    return inf ? FASTEC_ERR_INFINITY : FASTEC_OK;
+    return inf;
 }
 
-GF_OP int ec2_op_check_vartime(const struct fastec_curve *c, const uint8_t *xy)
+GF_OP void ec2_op_point_to_xy(const struct fastec_curve *c, uint8_t *xy, const ec_point *p)
+{
+    fe t;
+    (void)c;
+    memcpy(t, p->x, sizeof t);
+    fe_to_bytes(xy, t);
+    memcpy(t, p->y, sizeof t);
+    fe_to_bytes(xy + GF_BYTES, t);
+    ct_wipe(t, sizeof t);
+}
+
+/* on the curve and in the subgroup (coordinates already in range) */
+GF_FN int ec2_check_vartime(const struct fastec_curve *c, const ec2_k *K, const aff_pt *P)
+{
+    if (!ec2_on_curve_vartime(K, P)) return RC_NOT_ON_CURVE;
+    if (!ec2_in_subgroup_vartime(c->ec2, K, P, c->cofactor)) return RC_SUBGROUP;
+    return RC_OK;
+}
+
+GF_OP int ec2_op_point_from_xy_vartime(const struct fastec_curve *c, ec_point *p, const uint8_t *xy)
 {
     ec2_k K;
     aff_pt P;
     ec2_load(&K, c->ec2);
-    if (!ec2_decode_xy(&P, xy)) return FASTEC_ERR_COORD;
-    if (!ec2_on_curve_vartime(&K, &P)) return FASTEC_ERR_NOT_ON_CURVE;
-    if (!ec2_in_subgroup_vartime(c->ec2, &K, &P, c->cofactor)) return FASTEC_ERR_SUBGROUP;
-    return FASTEC_OK;
+    if (!ec2_decode_xy(&P, xy)) return RC_COORD;
+    int rc = ec2_check_vartime(c, &K, &P);
+    if (rc) return rc;
+    ec2_point_out(p, &P);
+    return RC_OK;
 }
 
-GF_OP int ec2_op_decompress_vartime(const struct fastec_curve *c, uint8_t *xy, const uint8_t *x, int ybit)
+GF_OP int ec2_op_point_from_x_vartime(const struct fastec_curve *c, ec_point *p, const uint8_t *x, int ybit)
 {
     ec2_k K;
     aff_pt P;
     ec2_load(&K, c->ec2);
-    if (!fe_from_bytes(P.x, x)) return FASTEC_ERR_COORD;
+    if (!fe_from_bytes(P.x, x)) return RC_COORD;
     if (fe_is_zero_vartime(P.x)) {
-        if (ybit) return FASTEC_ERR_ENCODING;
+        if (ybit) return RC_ENCODING;
         fe_sqrn(P.y, K.b, GF_M - 1); /* y = sqrt(b) */
     } else {
         fe beta, t, z;
@@ -368,22 +397,23 @@ GF_OP int ec2_op_decompress_vartime(const struct fastec_curve *c, uint8_t *xy, c
         ec2_mul_b(&K, beta, t);
         fe_add(beta, beta, P.x);
         fe_add(beta, beta, K.a);      /* beta = x + a + b / x^2 */
-        if (fe_trace(beta)) return FASTEC_ERR_NOT_ON_CURVE;
+        if (fe_trace(beta)) return RC_NOT_ON_CURVE;
         fe_halftrace(z, beta);        /* z^2 + z = beta */
         if ((int)(z[0] & 1) != ybit) z[0] ^= 1;
         fe_mul(P.y, P.x, z);
     }
-    fe_to_bytes(xy, P.x);
-    fe_to_bytes(xy + GF_BYTES, P.y);
-    return FASTEC_OK;
+    int rc = ec2_check_vartime(c, &K, &P);
+    if (rc) return rc;
+    ec2_point_out(p, &P);
+    return RC_OK;
 }
 
-GF_OP int ec2_op_ybit_vartime(const struct fastec_curve *c, const uint8_t *xy)
+GF_OP int ec2_op_point_ybit_vartime(const struct fastec_curve *c, const ec_point *p)
 {
     aff_pt P;
     fe t;
     (void)c;
-    ec2_decode_xy(&P, xy);
+    ec2_point_in(&P, p);
     if (fe_is_zero_vartime(P.x)) return 0;
     fe_inv(t, P.x);
     fe_mul(t, t, P.y);
@@ -410,14 +440,14 @@ GF_FN int ec2_x_matches_vartime(const struct fastec_curve *c, const ld_pt *R, co
     }
 }
 
-GF_OP int ec2_op_verify_vartime(const struct fastec_curve *c, const uint8_t *q_xy, const sc_t *u1,
-                                 const sc_t *u2, const sc_t *r)
+GF_OP int ec2_op_verify_vartime(const struct fastec_curve *c, const ec_point *q, const sc_t *u1, const sc_t *u2,
+                                 const sc_t *r)
 {
     const ec2_params *cp = c->ec2;
     ec2_k K;
     aff_pt Q;
     ec2_load(&K, cp);
-    if (!ec2_decode_xy(&Q, q_xy)) return FASTEC_ERR_COORD;
+    ec2_point_in(&Q, q);
 
     /* odd multiples Q, 3Q, ..., 15Q in affine coordinates */
     enum { W = 5, NPRE = 1 << (W - 2) };
@@ -428,7 +458,7 @@ GF_OP int ec2_op_verify_vartime(const struct fastec_curve *c, const uint8_t *q_x
         ld_pt d2;
         aff_pt q2;
         ld_dbl_aff(&K, &d2, &Q);
-        if (fe_is_zero_vartime(d2.Z)) return FASTEC_ERR_SUBGROUP; /* 2Q = O: order 2 */
+        if (fe_is_zero_vartime(d2.Z)) return RC_SUBGROUP; /* 2Q = O: order 2 */
         ld_to_aff(&q2, &d2);
         fe_copy(lp[0].X, Q.x);
         fe_copy(lp[0].Y, Q.y);
@@ -437,7 +467,7 @@ GF_OP int ec2_op_verify_vartime(const struct fastec_curve *c, const uint8_t *q_x
         for (int i = 1; i < NPRE; i++) {
             lp[i] = lp[i - 1];
             ld_add_aff_vartime(&K, &lp[i], &inf, &q2);
-            if (inf) return FASTEC_ERR_SUBGROUP; /* cannot happen for a point of large order */
+            if (inf) return RC_SUBGROUP; /* cannot happen for a point of large order */
         }
         /* batch inversion of Z_1..Z_{NPRE-1} (Montgomery's trick) */
         fe prod[NPRE], inv, t;
@@ -484,9 +514,11 @@ GF_OP int ec2_op_verify_vartime(const struct fastec_curve *c, const uint8_t *q_x
         if (dg < 0) fe_add(t.y, t.y, t.x);
         ld_add_aff_vartime(&K, &acc, &inf, &t);
     }
-    if (inf) return FASTEC_ERR_SIG_INVALID;
-    return ec2_x_matches_vartime(c, &acc, r) ? FASTEC_OK : FASTEC_ERR_SIG_INVALID;
+    if (inf) return RC_SIG_INVALID;
+    return ec2_x_matches_vartime(c, &acc, r) ? RC_OK : RC_SIG_INVALID;
 }
+
+/* ---- field hooks (tests) ---- */
 
 GF_OP void ec2_fe_mul(uint64_t *r, const uint64_t *a, const uint64_t *b) { fe_mul(r, a, b); }
 GF_OP void ec2_fe_sqr(uint64_t *r, const uint64_t *a) { fe_sqr(r, a); }

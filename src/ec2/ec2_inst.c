@@ -1,5 +1,6 @@
-/* One binary-curve implementation: the build compiles this file once per
- * (field, backend) with -DGF_M=<m> -DGF_BACKEND=<0|1> -DEC2_OPS_SYM=<name>. */
+/* One binary-field implementation: the build compiles this file once per
+ * (field, backend) with -DGF_M=<m> -DGF_BACKEND=<GF_PORTABLE|GF_CLMUL> and
+ * -DEC2_SYM=<gf<m>_<backend>>, the name the generated dispatch table uses. */
 #include "gf2m/gf2m_impl.h"
 #include "ec2/ec2_impl.h"
 
@@ -9,22 +10,29 @@
 #define EC2_BACKEND_NAME "portable"
 #endif
 
-extern const ec_ops EC2_OPS_SYM;
-const ec_ops EC2_OPS_SYM = {
-    EC2_BACKEND_NAME,
-    GF_NW,
-    ec2_op_mul_x,
-    ec2_op_mul_base,
-    ec2_op_verify_vartime,
-    ec2_op_check_vartime,
-    ec2_op_decompress_vartime,
-    ec2_op_ybit_vartime,
-    ec2_fe_mul,
-    ec2_fe_sqr,
-    ec2_fe_inv,
-    ec2_fe_sqrt,
-    ec2_fe_halftrace,
-    ec2_fe_trace,
-    NULL,
-    NULL,
+#define EC2_PASTE(a, b) a##b
+#define EC2_NAME(prefix, sym) EC2_PASTE(prefix, sym)
+
+extern const ec_ops EC2_NAME(ec2_ops_, EC2_SYM);
+const ec_ops EC2_NAME(ec2_ops_, EC2_SYM) = {
+    .backend = EC2_BACKEND_NAME,
+    .point_from_xy_vartime = ec2_op_point_from_xy_vartime,
+    .point_from_x_vartime = ec2_op_point_from_x_vartime,
+    .point_to_xy = ec2_op_point_to_xy,
+    .point_ybit_vartime = ec2_op_point_ybit_vartime,
+    .mul_x = ec2_op_mul_x,
+    .mul_base = ec2_op_mul_base,
+    .verify_vartime = ec2_op_verify_vartime,
+};
+
+extern const ec_field_hooks EC2_NAME(ec2_field_, EC2_SYM);
+const ec_field_hooks EC2_NAME(ec2_field_, EC2_SYM) = {
+    .backend = EC2_BACKEND_NAME,
+    .nwords = GF_NW,
+    .mul = ec2_fe_mul,
+    .sqr = ec2_fe_sqr,
+    .inv = ec2_fe_inv,
+    .sqrt = ec2_fe_sqrt,
+    .halftrace = ec2_fe_halftrace,
+    .trace = ec2_fe_trace,
 };

@@ -38,7 +38,7 @@
 #include "ct.h"
 #include "curves/curves.h"
 #include "ec_ops.h"
-#include "fastec.h"
+#include "err.h"
 #include "fp/fp_impl.h"
 
 typedef fe fp;
@@ -217,92 +217,37 @@ static void pt_madd_vartime(pp *o, const pp *P, const uint64_t *x2, const uint64
 
 /* ---- conversions ---- */
 
-/* v < p for a plain value (public data) */
-static int fp_lt_p_vartime(const uint64_t *v)
-{
-    for (int i = FP_NL - 1; i >= 0; i--)
-        if (v[i] != fp_p[i]) return v[i] < fp_p[i];
-    return 0;
-}
-
-/* big-endian bytes (len <= 8 FP_NL) -> field element; 0 if the value is
- * >= p (public data) */
-static int fp_from_bytes(uint64_t *r, const uint8_t *in, size_t len)
-{
-    fp v = {0};
-    for (size_t i = 0; i < len; i++) {
-        size_t bit = 8 * (len - 1 - i);
-        if (bit / 64 < FP_NL) v[bit / 64] |= (uint64_t)in[i] << (bit % 64);
-    }
-    int lt = fp_lt_p_vartime(v);
-    if (!lt) memset(v, 0, sizeof v);
-    fp_from_words(r, v);
-    return lt;
-}
-
-static void plain_to_bytes(uint8_t *out, size_t len, const uint64_t *v)
-{
-    for (size_t i = 0; i < len; i++) {
-        size_t bit = 8 * (len - 1 - i);
-        out[i] = (uint8_t)(v[bit / 64] >> (bit % 64));
-    }
-}
-
-/* r = a^-1 (0 for 0), constant-time: the safegcd inverse modulo p on the
- * canonical value (faster than a^(p-2) on every prime here) */
-static void fp_inv_gcd(const ecp_params *e, uint64_t *r, const uint64_t *a)
-{
-    fp w, wi;
-    fp_to_words(w, a);
-    sc_safegcd_inv(&e->fp, wi, w);
-    fp_from_words(r, wi);
-    ct_wipe(w, sizeof w);
-    ct_wipe(wi, sizeof wi);
-}
-
-/* the same for public values (variable time) */
-static void fp_inv_vartime(const ecp_params *e, uint64_t *r, const uint64_t *a)
-{
-    fp w, wi;
-    fp_to_words(w, a);
-    sc_safegcd_inv_vartime(&e->fp, wi, w);
-    fp_from_words(r, wi);
-}
-
 /* plain affine x, y of P (Z != 0), constant-time */
-static void pt_to_affine(const ecp_params *e, uint64_t *x, uint64_t *y, const pp *P)
+/* affine x, y of P (Z != 0) in field form, constant-time */
+static void pt_to_affine(uint64_t *x, uint64_t *y, const pp *P)
 {
-    fp zi, zi2, t;
-    fp_inv_gcd(e, zi, P->Z);
+    fp zi, zi2;
+    fp_inv_ct(zi, P->Z);
     SQR(zi2, zi);
-    MUL(t, P->X, zi2);
-    fp_to_words(x, t);
+    MUL(x, P->X, zi2);
     MUL(zi2, zi2, zi);
-    MUL(t, P->Y, zi2);
-    fp_to_words(y, t);
+    MUL(y, P->Y, zi2);
     ct_wipe(zi, sizeof zi);
     ct_wipe(zi2, sizeof zi2);
-    ct_wipe(t, sizeof t);
 }
 
-static int decode_pt(const struct fastec_curve *cv, pp *P, const uint8_t *xy)
+static void pt_from_point(pp *P, const ec_point *q)
 {
-    int okx = fp_from_bytes(P->X, xy, cv->field_size);
-    int oky = fp_from_bytes(P->Y, xy + cv->field_size, cv->field_size);
+    memcpy(P->X, q->x, sizeof P->X);
+    memcpy(P->Y, q->y, sizeof P->Y);
     fp_copy(P->Z, fp_one);
-    return okx && oky;
 }
 
 /* ---- constant-time scalar multiplications ---- */
 
 /* xy[j] = the affine x || y of the n public points tab (none the identity,
  * n <= 16): Montgomery's batch trick, one variable-time inversion */
-static void pt_batch_affine_vartime(const ecp_params *e, uint64_t (*xy)[2 * FP_NL], const pp *tab, int n)
+static void pt_batch_affine_vartime(uint64_t (*xy)[2 * FP_NL], const pp *tab, int n)
 {
     fp c[16], inv, zi, t;
     fp_copy(c[0], tab[0].Z);
     for (int j = 1; j < n; j++) MUL(c[j], c[j - 1], tab[j].Z);
-    fp_inv_vartime(e, inv, c[n - 1]);
+    fp_inv_vartime(inv, c[n - 1]);
     for (int j = n - 1; j >= 0; j--) {
         if (j) {
             MUL(zi, inv, c[j - 1]);
@@ -332,7 +277,7 @@ static void pt_mul_ct(const struct fastec_curve *cv, pp *R, const uint64_t *k, c
     tab[0] = *P;
     pt_dbl(&tab[1], P);
     for (int j = 2; j < 8; j++) pt_madd_core(&tab[j], H, Rr, &tab[j - 1], P->X, P->Y); /* j P != +-P */
-    pt_batch_affine_vartime(cv->ecp, axy, tab, 8);
+    pt_batch_affine_vartime(axy, tab, 8);
     sc_recode4(d, k, pos);
     pt_identity(&acc);
     for (int i = (int)pos - 1; i >= 0; i--) {
@@ -390,38 +335,46 @@ static void pt_mul_base_ct(const struct fastec_curve *cv, pp *R, const uint64_t 
 
 /* ---- ops ---- */
 
-/* affine x (and y unless y_out is NULL) of a secret-derived R, R wiped;
- * whether R is the identity is the one public fact */
-static int pt_output(const struct fastec_curve *cv, uint8_t *x_out, uint8_t *y_out, pp *R)
+/* whether R (derived from a secret) is the identity, as a mask; R wiped */
+static uint64_t pt_output_x(uint8_t *x_out, pp *R)
 {
     fp x, y;
     uint64_t inf = fp_is_zero(R->Z);
-    pt_to_affine(cv->ecp, x, y, R);
-    plain_to_bytes(x_out, cv->field_size, x);
-    if (y_out) plain_to_bytes(y_out, cv->field_size, y);
+    pt_to_affine(x, y, R);
+    fp_to_bytes(x_out, x);
     ct_wipe(R, sizeof *R);
     ct_wipe(x, sizeof x);
     ct_wipe(y, sizeof y);
-    ct_public(&inf, sizeof inf);
-    return inf ? FASTEC_ERR_INFINITY : FASTEC_OK;
+    return inf;
 }
 
-static int ecp_op_mul_x(const struct fastec_curve *cv, uint8_t *x_out, const sc_t *k, const uint8_t *p_xy)
+static uint64_t ecp_op_mul_x(const struct fastec_curve *cv, uint8_t *x_out, const sc_t *k, const ec_point *p)
 {
     pp P, R;
-    if (!decode_pt(cv, &P, p_xy)) return FASTEC_ERR_COORD;
+    pt_from_point(&P, p);
     pt_mul_ct(cv, &R, k->v, &P);
-    return pt_output(cv, x_out, NULL, &R);
+    return pt_output_x(x_out, &R);
 }
 
-static int ecp_op_mul_base(const struct fastec_curve *cv, uint8_t *xy_out, const sc_t *k)
+static uint64_t ecp_op_mul_base(const struct fastec_curve *cv, ec_point *r, const sc_t *k)
 {
     pp R;
     pt_mul_base_ct(cv, &R, k->v);
-    return pt_output(cv, xy_out, xy_out + cv->field_size, &R);
+    uint64_t inf = fp_is_zero(R.Z);
+    memset(r, 0, sizeof *r);
+    pt_to_affine(r->x, r->y, &R);
+    ct_wipe(&R, sizeof R);
+    return inf;
 }
 
-/* x^3 - 3x + b, Montgomery */
+static void ecp_op_point_to_xy(const struct fastec_curve *cv, uint8_t *xy, const ec_point *p)
+{
+    (void)cv;
+    fp_to_bytes(xy, p->x);
+    fp_to_bytes(xy + FP_BYTES, p->y);
+}
+
+/* x^3 - 3x + b */
 static void rhs(const ecp_params *e, uint64_t *r, const uint64_t *x)
 {
     fp t, three;
@@ -433,116 +386,46 @@ static void rhs(const ecp_params *e, uint64_t *r, const uint64_t *x)
     ADD(r, t, e->b);
 }
 
-static int ecp_op_check_vartime(const struct fastec_curve *cv, const uint8_t *xy)
+/* cofactor 1: a point on the curve other than the identity has order n */
+static int ecp_op_point_from_xy_vartime(const struct fastec_curve *cv, ec_point *p, const uint8_t *xy)
 {
-    pp P;
-    fp l, r;
-    if (!decode_pt(cv, &P, xy)) return FASTEC_ERR_COORD;
-    SQR(l, P.Y);
-    rhs(cv->ecp, r, P.X);
-    if (!fp_eq(l, r)) return FASTEC_ERR_NOT_ON_CURVE;
-    return FASTEC_OK; /* cofactor 1: every point but the identity has order n */
+    fp x, y, l, r;
+    if (!fp_from_bytes_vartime(x, xy) || !fp_from_bytes_vartime(y, xy + FP_BYTES)) return RC_COORD;
+    SQR(l, y);
+    rhs(cv->ecp, r, x);
+    if (!fp_eq(l, r)) return RC_NOT_ON_CURVE;
+    memset(p, 0, sizeof *p);
+    fp_copy(p->x, x);
+    fp_copy(p->y, y);
+    return RC_OK;
 }
 
-static void limbs_shr(uint64_t *v, unsigned s)
+static int ecp_op_point_from_x_vartime(const struct fastec_curve *cv, ec_point *p, const uint8_t *xb, int ybit)
 {
-    for (unsigned k = 0; k < s; k++)
-        for (unsigned i = 0; i < FP_NL; i++) v[i] = (v[i] >> 1) | (i + 1 < FP_NL ? v[i + 1] << 63 : 0);
-}
-
-static void limbs_inc(uint64_t *v)
-{
-    for (unsigned i = 0; i < FP_NL && ++v[i] == 0; i++) {}
-}
-
-/* square root (Montgomery), 0 if a is not a square. p = 3 mod 4: a^((p+1)/4);
- * otherwise Tonelli–Shanks. Public data only. */
-static int fp_sqrt_vartime(uint64_t *r, const uint64_t *a)
-{
-    fp e, t;
-    fp_copy(e, fp_p);
-    if ((fp_p[0] & 3) == 3) {
-        limbs_shr(e, 2);
-        limbs_inc(e); /* (p + 1) / 4 */
-        fp_pow_pub(r, a, e);
-    } else {
-        /* p - 1 = q 2^s */
-        unsigned s = 0;
-        e[0] &= ~1ULL;
-        while (!(e[0] & 1)) {
-            limbs_shr(e, 1);
-            s++;
-        }
-        /* a non-residue z: try 2, 3, ... (Euler's criterion) */
-        fp z, pm1h, minus_one;
-        fp_neg(minus_one, fp_one);
-        fp_copy(pm1h, fp_p);
-        limbs_shr(pm1h, 1);
-        fp_copy(z, fp_one);
-        for (;;) {
-            ADD(z, z, fp_one);
-            fp_pow_pub(t, z, pm1h);
-            if (fp_eq(t, minus_one)) break;
-        }
-        fp M_c, T, R2, qp1h;
-        unsigned Mv = s;
-        fp_pow_pub(M_c, z, e); /* c = z^q */
-        fp_pow_pub(T, a, e);   /* t = a^q */
-        fp_copy(qp1h, e);
-        limbs_shr(qp1h, 1);
-        limbs_inc(qp1h);
-        fp_pow_pub(R2, a, qp1h); /* r = a^((q+1)/2) */
-        for (;;) {
-            if (fp_is_zero(T)) {
-                memset(r, 0, FP_NL * 8);
-                return 1;
-            }
-            if (fp_eq(T, fp_one)) break;
-            unsigned i = 0;
-            fp t2;
-            fp_copy(t2, T);
-            while (!fp_eq(t2, fp_one)) {
-                SQR(t2, t2);
-                if (++i == Mv) return 0; /* not a square */
-            }
-            fp bb;
-            fp_copy(bb, M_c);
-            for (unsigned j = 0; j + i + 1 < Mv; j++) SQR(bb, bb);
-            Mv = i;
-            SQR(M_c, bb);
-            MUL(T, T, M_c);
-            MUL(R2, R2, bb);
-        }
-        fp_copy(r, R2);
-    }
-    SQR(t, r);
-    return fp_eq(t, a) ? 1 : 0;
-}
-
-static int ecp_op_decompress_vartime(const struct fastec_curve *cv, uint8_t *xy, const uint8_t *xb, int ybit)
-{
-    fp x, r2, y, yp;
-    if (!fp_from_bytes(x, xb, cv->field_size)) return FASTEC_ERR_COORD;
+    fp x, r2, y;
+    uint64_t yw[FP_NL];
+    if (!fp_from_bytes_vartime(x, xb)) return RC_COORD;
     rhs(cv->ecp, r2, x);
-    if (!fp_sqrt_vartime(y, r2)) return FASTEC_ERR_NOT_ON_CURVE;
-    fp_to_words(yp, y);
-    if ((int)(yp[0] & 1) != ybit) {
-        fp_neg(y, y);
-        fp_to_words(yp, y);
-    }
-    memcpy(xy, xb, cv->field_size);
-    plain_to_bytes(xy + cv->field_size, cv->field_size, yp);
-    return FASTEC_OK;
+    if (!fp_sqrt_vartime(y, r2)) return RC_NOT_ON_CURVE;
+    fp_to_words(yw, y);
+    if ((int)(yw[0] & 1) != ybit) fp_neg(y, y);
+    memset(p, 0, sizeof *p);
+    fp_copy(p->x, x);
+    fp_copy(p->y, y);
+    return RC_OK;
 }
 
-static int ecp_op_ybit_vartime(const struct fastec_curve *cv, const uint8_t *xy)
+static int ecp_op_point_ybit_vartime(const struct fastec_curve *cv, const ec_point *p)
 {
-    return xy[2 * cv->field_size - 1] & 1;
+    uint64_t yw[FP_NL];
+    (void)cv;
+    fp_to_words(yw, p->y);
+    return (int)(yw[0] & 1);
 }
 
 #define ECP_WNAF_W 5
 
-static int ecp_op_verify_vartime(const struct fastec_curve *cv, const uint8_t *q_xy, const sc_t *u1, const sc_t *u2,
+static int ecp_op_verify_vartime(const struct fastec_curve *cv, const ec_point *q, const sc_t *u1, const sc_t *u2,
                                  const sc_t *r)
 {
     const ecp_params *e = cv->ecp;
@@ -550,12 +433,12 @@ static int ecp_op_verify_vartime(const struct fastec_curve *cv, const uint8_t *q
     pp tab[1 << (ECP_WNAF_W - 2)];
     fp H, R;
     uint64_t qxy[1 << (ECP_WNAF_W - 2)][2 * FP_NL];
-    if (!decode_pt(cv, &Q, q_xy)) return FASTEC_ERR_COORD;
+    pt_from_point(&Q, q);
     /* 1, 3, ..., 15 Q: (2j + 1) Q != +-2Q for a point of large order */
     tab[0] = Q;
     pt_dbl(&Q2, &Q);
     for (int j = 1; j < (1 << (ECP_WNAF_W - 2)); j++) pt_add_core(&tab[j], H, R, &tab[j - 1], &Q2);
-    pt_batch_affine_vartime(e, qxy, tab, 1 << (ECP_WNAF_W - 2)); /* mixed additions below */
+    pt_batch_affine_vartime(qxy, tab, 1 << (ECP_WNAF_W - 2)); /* mixed additions below */
     /* u1 G + u2 Q in one chain of doublings: width-5 NAF of u2 over the table
      * above, width-ECP_GNAF_W NAF of u1 over the generated table of G */
     int8_t naf2[SC_MAX_LIMBS * 64 + 2], naf1[SC_MAX_LIMBS * 64 + 2];
@@ -582,95 +465,20 @@ static int ecp_op_verify_vartime(const struct fastec_curve *cv, const uint8_t *q
             pt_madd_vartime(&acc, &acc, ent, y);
         }
     }
-    if (fp_is_zero(acc.Z)) return FASTEC_ERR_SIG_INVALID;
+    if (fp_is_zero(acc.Z)) return RC_SIG_INVALID;
     /* x = X / Z^2: candidates r, r + n, ... below p, compared as c Z^2 == X */
     fp z2, cand, cm, t;
     SQR(z2, acc.Z);
     memset(cand, 0, sizeof cand);
-    if (cv->sc.nlimbs > FP_NL) return FASTEC_ERR_SIG_INVALID;
+    if (cv->sc.nlimbs > FP_NL) return RC_SIG_INVALID;
     memcpy(cand, r->v, cv->sc.nlimbs * 8);
     for (;;) {
-        if (!fp_lt_p_vartime(cand)) return FASTEC_ERR_SIG_INVALID;
+        if (!fp_lt_p_vartime(cand)) return RC_SIG_INVALID;
         fp_from_words(cm, cand);
         MUL(t, cm, z2);
-        if (fp_eq(t, acc.X)) return FASTEC_OK;
-        if (sc_add_n_vartime(&cv->sc, cand, FP_NL)) return FASTEC_ERR_SIG_INVALID;
+        if (fp_eq(t, acc.X)) return RC_OK;
+        if (sc_add_n_vartime(&cv->sc, cand, FP_NL)) return RC_SIG_INVALID;
     }
 }
-
-/* field operations for the tests, on canonical words in Montgomery form
- * (x R mod p, R = 2^(64 FP_NL)) whatever the representation, so every prime
- * is tested the same way against BN */
-#if FP_MERSENNE
-/* 2^521 = 1: R = 2^576 = 2^55, R^-1 = 2^466, R^2 = 2^110 (mod p) */
-static void f521_pow2(uint64_t *r, unsigned e)
-{
-    memset(r, 0, 9 * 8);
-    r[e / 58] = 1ULL << (e % 58);
-}
-static void ecp_fe_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
-{
-    fp x, y, c;
-    fp_from_words(x, a);
-    fp_from_words(y, b);
-    f521_pow2(c, 466);
-    fp_mul(x, x, y);
-    fp_mul(x, x, c);
-    fp_to_words(r, x);
-}
-static void ecp_fe_sqr(uint64_t *r, const uint64_t *a)
-{
-    fp x, c;
-    fp_from_words(x, a);
-    f521_pow2(c, 466);
-    fp_sqr(x, x);
-    fp_mul(x, x, c);
-    fp_to_words(r, x);
-}
-static void ecp_fe_inv(uint64_t *r, const uint64_t *a) /* (x R)^-1 R^2 */
-{
-    fp x, c;
-    fp_from_words(x, a);
-    f521_pow2(c, 110);
-    fp_inv(x, x);
-    fp_mul(x, x, c);
-    fp_to_words(r, x);
-}
-static void ecp_fe_add(uint64_t *r, const uint64_t *a, const uint64_t *b)
-{
-    fp x, y;
-    fp_from_words(x, a);
-    fp_from_words(y, b);
-    fp_add(x, x, y);
-    fp_to_words(r, x);
-}
-static void ecp_fe_sub(uint64_t *r, const uint64_t *a, const uint64_t *b)
-{
-    fp x, y;
-    fp_from_words(x, a);
-    fp_from_words(y, b);
-    fp_sub(x, x, y);
-    fp_to_words(r, x);
-}
-static void ecp_fe_sqrt(uint64_t *r, const uint64_t *a) /* s R with (s R)^2 R^-1 = a: the root of a R */
-{
-    fp x, c, y;
-    fp_from_words(x, a);
-    f521_pow2(c, 55);
-    fp_mul(x, x, c);
-    if (!fp_sqrt_vartime(y, x)) memset(r, 0xff, FP_NL * 8); /* no root: an invalid element */
-    else fp_to_words(r, y);
-}
-#else
-static void ecp_fe_mul(uint64_t *r, const uint64_t *a, const uint64_t *b) { fp_mul(r, a, b); }
-static void ecp_fe_sqr(uint64_t *r, const uint64_t *a) { fp_sqr(r, a); }
-static void ecp_fe_inv(uint64_t *r, const uint64_t *a) { fp_inv(r, a); }
-static void ecp_fe_add(uint64_t *r, const uint64_t *a, const uint64_t *b) { fp_add(r, a, b); }
-static void ecp_fe_sub(uint64_t *r, const uint64_t *a, const uint64_t *b) { fp_sub(r, a, b); }
-static void ecp_fe_sqrt(uint64_t *r, const uint64_t *a)
-{
-    if (!fp_sqrt_vartime(r, a)) memset(r, 0xff, FP_NL * 8); /* no root: an invalid element */
-}
-#endif
 
 #endif

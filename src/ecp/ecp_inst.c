@@ -1,28 +1,38 @@
 /* One prime-curve implementation: the build compiles this file once per
- * (prime, backend) with -DFP_BITS=<160|192|224|256|384|521> -DFP_ADX=<0|1>
- * -DECP_OPS_SYM=<name>. */
+ * (curve, backend) with -DFP_CURVE_<name> -DFP_ADX=<0|1> and
+ * -DECP_SYM=<name>_<backend>, the name the generated dispatch table uses. */
 #include "ecp/ecp_impl.h"
+#include "fp/fp_hooks.h"
 
-extern const ec_ops ECP_OPS_SYM;
-const ec_ops ECP_OPS_SYM = {
 #if FP_HAVE_ADX
-    "adx",
+#define ECP_BACKEND_NAME "adx"
 #else
-    "portable",
+#define ECP_BACKEND_NAME "portable"
 #endif
-    FP_NL,
-    ecp_op_mul_x,
-    ecp_op_mul_base,
-    ecp_op_verify_vartime,
-    ecp_op_check_vartime,
-    ecp_op_decompress_vartime,
-    ecp_op_ybit_vartime,
-    ecp_fe_mul,
-    ecp_fe_sqr,
-    ecp_fe_inv,
-    ecp_fe_sqrt,
-    NULL,
-    NULL,
-    ecp_fe_add,
-    ecp_fe_sub,
+
+#define ECP_PASTE(a, b) a##b
+#define ECP_NAME(prefix, sym) ECP_PASTE(prefix, sym)
+
+extern const ec_ops ECP_NAME(ecp_ops_, ECP_SYM);
+const ec_ops ECP_NAME(ecp_ops_, ECP_SYM) = {
+    .backend = ECP_BACKEND_NAME,
+    .point_from_xy_vartime = ecp_op_point_from_xy_vartime,
+    .point_from_x_vartime = ecp_op_point_from_x_vartime,
+    .point_to_xy = ecp_op_point_to_xy,
+    .point_ybit_vartime = ecp_op_point_ybit_vartime,
+    .mul_x = ecp_op_mul_x,
+    .mul_base = ecp_op_mul_base,
+    .verify_vartime = ecp_op_verify_vartime,
+};
+
+extern const ec_field_hooks ECP_NAME(ecp_field_, ECP_SYM);
+const ec_field_hooks ECP_NAME(ecp_field_, ECP_SYM) = {
+    .backend = ECP_BACKEND_NAME,
+    .nwords = FP_NL,
+    .mul = fp_hook_mul,
+    .sqr = fp_hook_sqr,
+    .inv = fp_hook_inv,
+    .sqrt = fp_hook_sqrt,
+    .add = fp_hook_add,
+    .sub = fp_hook_sub,
 };

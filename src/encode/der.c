@@ -3,43 +3,43 @@
 #include <string.h>
 
 #include "encode/der.h"
-#include "fastec.h"
+#include "err.h"
 
 int der_peek(const der_in *in) { return in->n ? in->p[0] : -1; }
 
 int der_read(der_in *in, uint8_t tag, der_in *out)
 {
-    if (in->n < 2 || in->p[0] != tag) return FASTEC_ERR_DER;
+    if (in->n < 2 || in->p[0] != tag) return RC_DER;
     size_t len, hdr;
     uint8_t l0 = in->p[1];
     if (l0 < 0x80) {
         len = l0;
         hdr = 2;
     } else if (l0 == 0x81) {
-        if (in->n < 3 || in->p[2] < 0x80) return FASTEC_ERR_DER; /* must need the long form */
+        if (in->n < 3 || in->p[2] < 0x80) return RC_DER; /* must need the long form */
         len = in->p[2];
         hdr = 3;
     } else if (l0 == 0x82) {
-        if (in->n < 4 || in->p[2] == 0) return FASTEC_ERR_DER;
+        if (in->n < 4 || in->p[2] == 0) return RC_DER;
         len = (size_t)in->p[2] << 8 | in->p[3];
         hdr = 4;
     } else {
-        return FASTEC_ERR_DER; /* indefinite (0x80) or longer than we ever need */
+        return RC_DER; /* indefinite (0x80) or longer than we ever need */
     }
-    if (len > in->n - hdr) return FASTEC_ERR_DER;
+    if (len > in->n - hdr) return RC_DER;
     out->p = in->p + hdr;
     out->n = len;
     in->p += hdr + len;
     in->n -= hdr + len;
-    return FASTEC_OK;
+    return RC_OK;
 }
 
 static int der_uint_check(const der_in *v)
 {
-    if (v->n == 0) return FASTEC_ERR_DER;
-    if (v->p[0] & 0x80) return FASTEC_ERR_DER;                       /* negative */
-    if (v->n > 1 && v->p[0] == 0 && !(v->p[1] & 0x80)) return FASTEC_ERR_DER; /* padded */
-    return FASTEC_OK;
+    if (v->n == 0) return RC_DER;
+    if (v->p[0] & 0x80) return RC_DER;                       /* negative */
+    if (v->n > 1 && v->p[0] == 0 && !(v->p[1] & 0x80)) return RC_DER; /* padded */
+    return RC_OK;
 }
 
 int der_uint_to_fixed(const der_in *v, uint8_t *out, size_t len)
@@ -50,21 +50,21 @@ int der_uint_to_fixed(const der_in *v, uint8_t *out, size_t len)
     size_t n = v->n;
     if (n > 1 && p[0] == 0) p++, n--;
     if (n == 1 && p[0] == 0) n = 0;
-    if (n > len) return FASTEC_ERR_SIG_RANGE;
+    if (n > len) return RC_SIG_RANGE;
     memset(out, 0, len - n);
     memcpy(out + len - n, p, n);
-    return FASTEC_OK;
+    return RC_OK;
 }
 
 int der_small_uint(const der_in *v, unsigned *out)
 {
     int rc = der_uint_check(v);
     if (rc) return rc;
-    if (v->n > 2) return FASTEC_ERR_VERSION;
+    if (v->n > 2) return RC_VERSION;
     unsigned x = 0;
     for (size_t i = 0; i < v->n; i++) x = x << 8 | v->p[i];
     *out = x;
-    return FASTEC_OK;
+    return RC_OK;
 }
 
 void der_put_raw(der_out *o, const uint8_t *p, size_t n)
@@ -153,22 +153,22 @@ int pem_decode(const uint8_t *in, size_t in_len, char label[64], uint8_t *out, s
     const uint8_t *p = in, *end = in + in_len;
     for (;;) {
         while (p < end && is_space(*p)) p++;
-        if (end - p < 11 || memcmp(p, "-----BEGIN ", 11)) return FASTEC_ERR_PEM;
+        if (end - p < 11 || memcmp(p, "-----BEGIN ", 11)) return RC_PEM;
         p += 11;
         const uint8_t *le = find(p, end, "-----");
-        if (!le || le - p >= 64 || le == p) return FASTEC_ERR_PEM;
+        if (!le || le - p >= 64 || le == p) return RC_PEM;
         size_t ll = (size_t)(le - p);
         memcpy(label, p, ll);
         label[ll] = 0;
         for (size_t i = 0; i < ll; i++)
-            if (label[i] < 0x20 || label[i] > 0x7e) return FASTEC_ERR_PEM;
+            if (label[i] < 0x20 || label[i] > 0x7e) return RC_PEM;
         p = le + 5;
         char endline[80];
         memcpy(endline, "-----END ", 9);
         memcpy(endline + 9, label, ll);
         memcpy(endline + 9 + ll, "-----", 6);
         const uint8_t *ee = find(p, end, endline);
-        if (!ee) return FASTEC_ERR_PEM;
+        if (!ee) return RC_PEM;
         /* base64 body: only base64 characters, white space and final '=' */
         size_t n = 0;
         unsigned acc = 0;
@@ -180,12 +180,12 @@ int pem_decode(const uint8_t *in, size_t in_len, char label[64], uint8_t *out, s
                 continue;
             }
             int v = b64val(*q);
-            if (v < 0 || pad) return FASTEC_ERR_PEM; /* a header line, or data after padding */
+            if (v < 0 || pad) return RC_PEM; /* a header line, or data after padding */
             acc = (acc << 6) | (unsigned)v;
             bits += 6;
             if (bits >= 8) {
                 bits -= 8;
-                if (n >= cap) return FASTEC_ERR_PEM;
+                if (n >= cap) return RC_PEM;
                 out[n++] = (uint8_t)(acc >> bits);
                 acc &= (1u << bits) - 1;
             }
@@ -193,13 +193,13 @@ int pem_decode(const uint8_t *in, size_t in_len, char label[64], uint8_t *out, s
         /* strict padding: total characters a multiple of 4, leftover bits zero */
         if (pad > 2 || (bits == 0 && pad) || (bits == 4 && pad != 2) || (bits == 2 && pad != 1) || bits == 6 ||
             acc != 0)
-            return FASTEC_ERR_PEM;
+            return RC_PEM;
         p = ee + strlen(endline);
         if (!strcmp(label, "EC PARAMETERS")) continue; /* `openssl ecparam -genkey` writes one first */
         while (p < end && is_space(*p)) p++;
-        if (p != end) return FASTEC_ERR_PEM; /* trailing text */
+        if (p != end) return RC_PEM; /* trailing text */
         *out_len = n;
-        return FASTEC_OK;
+        return RC_OK;
     }
 }
 
@@ -208,7 +208,7 @@ int pem_encode(const char *label, const uint8_t *der, size_t der_len, uint8_t *o
     static const char tab[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     size_t ll = strlen(label), b64 = (der_len + 2) / 3 * 4, lines = (b64 + 63) / 64;
     size_t need = 11 + ll + 6 + b64 + lines + 9 + ll + 6;
-    if (*out_len < need) return FASTEC_ERR_BUFFER;
+    if (*out_len < need) return RC_BUFFER;
     size_t k = 0;
     memcpy(out + k, "-----BEGIN ", 11), k += 11;
     memcpy(out + k, label, ll), k += ll;
@@ -233,5 +233,5 @@ int pem_encode(const char *label, const uint8_t *der, size_t der_len, uint8_t *o
     memcpy(out + k, label, ll), k += ll;
     memcpy(out + k, "-----\n", 6), k += 6;
     *out_len = k;
-    return FASTEC_OK;
+    return RC_OK;
 }

@@ -24,12 +24,12 @@ typedef struct {
 } der_in;
 
 /* Read one element with tag `tag` from *in into *out (its contents) and
- * advance. FASTEC_ERR_DER on any deviation from strict DER or a wrong tag. */
+ * advance. RC_DER on any deviation from strict DER or a wrong tag. */
 int der_read(der_in *in, uint8_t tag, der_in *out);
 /* Tag of the next element, or -1 at the end. */
 int der_peek(const der_in *in);
 /* Strict INTEGER contents (non-negative, minimal) to a right-aligned
- * big-endian value of len bytes; FASTEC_ERR_SIG_RANGE if it does not fit. */
+ * big-endian value of len bytes; RC_SIG_RANGE if it does not fit. */
 int der_uint_to_fixed(const der_in *v, uint8_t *out, size_t len);
 /* Small non-negative INTEGER (versions). */
 int der_small_uint(const der_in *v, unsigned *out);
@@ -53,7 +53,7 @@ size_t der_uint_size(const uint8_t *be, size_t n);
 
 /* PEM: the first block whose label is not "EC PARAMETERS" (skipped). Writes
  * the decoded bytes to out (cap bytes) and the label to label (64 bytes).
- * FASTEC_ERR_PEM on bad armor, base64, headers or trailing non-space text. */
+ * RC_PEM on bad armor, base64, headers or trailing non-space text. */
 int pem_decode(const uint8_t *in, size_t in_len, char label[64], uint8_t *out, size_t cap, size_t *out_len);
 /* 1 if the input starts (after white space) with "-----BEGIN " */
 int pem_detect(const uint8_t *in, size_t in_len);

@@ -7,45 +7,64 @@
 
 #include "ct.h"
 #include "curves/curves.h"
-#include "ec_ops.h"
+#include "dispatch/dispatch.h"
 #include "encode/der.h"
+#include "encode/keyfile.h"
 #include "encode/sec1.h"
-#include "fastec.h"
+#include "err.h"
+#include "proto/proto.h"
 
 #define MAX_KEY_DER 512
 
 static const uint8_t oid_ec_public_key[] = {0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01}; /* 1.2.840.10045.2.1 */
 
+/* the SEC 1 public key of a private key; RC_PRIVKEY unless it is in [1, n-1] */
+static int public_of(const struct fastec_curve *c, const uint8_t *priv, int compressed, uint8_t *pub, size_t *pub_len)
+{
+    const ec_ops *ops = ec_ops_for(c);
+    sc_t d;
+    ec_point P;
+    int rc = proto_priv_load(c, &d, priv);
+    if (rc) return rc;
+    rc = proto_public_point(c, ops, &d, &P);
+    ct_wipe(&d, sizeof d);
+    if (rc) return rc;
+    return sec1_encode(c, ops, &P, compressed, pub, pub_len);
+}
+
+/* a SEC 1 public key is valid (encoding, range, curve, subgroup) */
+static int public_check(const struct fastec_curve *c, const uint8_t *pub, size_t pub_len)
+{
+    ec_point P;
+    return sec1_decode(c, ec_ops_for(c), &P, pub, pub_len);
+}
+
 /* ---- signatures ---- */
 
-int fastec_sig_to_der(const fastec_curve *c, const uint8_t *sig, uint8_t *der, size_t *der_len)
+int keyfile_sig_to_der(const struct fastec_curve *c, const uint8_t *sig, uint8_t *der, size_t *der_len)
 {
-    if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
-    if (!sig || !der || !der_len) return FASTEC_ERR_NULL;
     size_t ss = c->scalar_size;
     size_t body = der_uint_size(sig, ss) + der_uint_size(sig + ss, ss);
-    if (*der_len < der_size(body)) return FASTEC_ERR_BUFFER;
+    if (*der_len < der_size(body)) return RC_BUFFER;
     der_out o = {der, *der_len, 0, 0};
     der_put_header(&o, DER_SEQUENCE, body);
     der_put_uint(&o, sig, ss);
     der_put_uint(&o, sig + ss, ss);
-    if (o.err) return FASTEC_ERR_BUFFER;
+    if (o.err) return RC_BUFFER;
     *der_len = o.pos;
-    return FASTEC_OK;
+    return RC_OK;
 }
 
-int fastec_sig_from_der(const fastec_curve *c, const uint8_t *der, size_t der_len, uint8_t *sig)
+int keyfile_sig_from_der(const struct fastec_curve *c, const uint8_t *der, size_t der_len, uint8_t *sig)
 {
-    if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
-    if (!der || !sig) return FASTEC_ERR_NULL;
     der_in in = {der, der_len}, seq, r, s;
     int rc;
-    if ((rc = der_read(&in, DER_SEQUENCE, &seq)) || in.n) return rc ? rc : FASTEC_ERR_DER;
+    if ((rc = der_read(&in, DER_SEQUENCE, &seq)) || in.n) return rc ? rc : RC_DER;
     if ((rc = der_read(&seq, DER_INTEGER, &r)) || (rc = der_read(&seq, DER_INTEGER, &s))) return rc;
-    if (seq.n) return FASTEC_ERR_DER;
+    if (seq.n) return RC_DER;
     size_t ss = c->scalar_size;
     if ((rc = der_uint_to_fixed(&r, sig, ss)) || (rc = der_uint_to_fixed(&s, sig + ss, ss))) return rc;
-    return FASTEC_OK;
+    return RC_OK;
 }
 
 /* ---- helpers ---- */
@@ -57,14 +76,14 @@ static int read_algid(der_in *in, const struct fastec_curve **c)
     int rc;
     if ((rc = der_read(in, DER_SEQUENCE, &alg))) return rc;
     if ((rc = der_read(&alg, DER_OID, &oid))) return rc;
-    if (oid.n != sizeof oid_ec_public_key || memcmp(oid.p, oid_ec_public_key, oid.n)) return FASTEC_ERR_ALGORITHM;
+    if (oid.n != sizeof oid_ec_public_key || memcmp(oid.p, oid_ec_public_key, oid.n)) return RC_ALGORITHM;
     int t = der_peek(&alg);
-    if (t == DER_SEQUENCE) return FASTEC_ERR_EXPLICIT_PARAMS;
-    if (t == DER_NULL || t < 0) return FASTEC_ERR_NO_CURVE;
+    if (t == DER_SEQUENCE) return RC_EXPLICIT_PARAMS;
+    if (t == DER_NULL || t < 0) return RC_NO_CURVE;
     if ((rc = der_read(&alg, DER_OID, &oid))) return rc;
-    if (alg.n) return FASTEC_ERR_DER;
+    if (alg.n) return RC_DER;
     *c = ec_curve_by_oid(oid.p, oid.n);
-    return *c ? FASTEC_OK : FASTEC_ERR_CURVE_OID;
+    return *c ? RC_OK : RC_CURVE_OID;
 }
 
 static void put_algid(der_out *o, const struct fastec_curve *c)
@@ -82,7 +101,7 @@ static int unarmor(const uint8_t *in, size_t in_len, const char *const *labels, 
     if (!pem_detect(in, in_len)) {
         der->p = in;
         der->n = in_len;
-        return FASTEC_OK;
+        return RC_OK;
     }
     size_t n;
     int rc = pem_decode(in, in_len, label, buf, cap, &n);
@@ -91,19 +110,19 @@ static int unarmor(const uint8_t *in, size_t in_len, const char *const *labels, 
         if (!strcmp(label, *l)) {
             der->p = buf;
             der->n = n;
-            return FASTEC_OK;
+            return RC_OK;
         }
-    return FASTEC_ERR_PEM; /* wrong label */
+    return RC_PEM; /* wrong label */
 }
 
 static int finish(der_out *o, const uint8_t *der, int pem, const char *label, uint8_t *out, size_t *out_len)
 {
-    if (o->err) return FASTEC_ERR_INTERNAL;
+    if (o->err) return RC_INTERNAL;
     if (pem) return pem_encode(label, der, o->pos, out, out_len);
-    if (*out_len < o->pos) return FASTEC_ERR_BUFFER;
+    if (*out_len < o->pos) return RC_BUFFER;
     memcpy(out, der, o->pos);
     *out_len = o->pos;
-    return FASTEC_OK;
+    return RC_OK;
 }
 
 /* ---- private keys ---- */
@@ -128,14 +147,12 @@ static void put_ecprivatekey(der_out *o, const struct fastec_curve *c, const uin
     der_put_raw(o, pub, pub_len);
 }
 
-int fastec_private_key_encode(const fastec_curve *c, const uint8_t *priv, int pkcs8, int pem, uint8_t *out,
-                              size_t *out_len)
+int keyfile_private_encode(const struct fastec_curve *c, const uint8_t *priv, int pkcs8, int pem, uint8_t *out,
+                           size_t *out_len)
 {
-    if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
-    if (!priv || !out || !out_len) return FASTEC_ERR_NULL;
     uint8_t pub[1 + 2 * EC_MAX_FIELD_BYTES], inner[MAX_KEY_DER], der[MAX_KEY_DER];
     size_t pl = sizeof pub;
-    int rc = fastec_public_key(c, priv, 0, pub, &pl);
+    int rc = public_of(c, priv, 0, pub, &pl);
     if (rc) return rc;
     der_out o = {der, sizeof der, 0, 0};
     if (!pkcs8) {
@@ -164,49 +181,48 @@ static int read_ecprivatekey(der_in in, const struct fastec_curve **c, uint8_t *
     unsigned ver;
     int rc;
     if ((rc = der_read(&in, DER_SEQUENCE, &seq))) return rc;
-    if (in.n) return FASTEC_ERR_DER;
+    if (in.n) return RC_DER;
     if ((rc = der_read(&seq, DER_INTEGER, &v)) || (rc = der_small_uint(&v, &ver))) return rc;
-    if (ver != 1) return FASTEC_ERR_VERSION;
+    if (ver != 1) return RC_VERSION;
     if ((rc = der_read(&seq, DER_OCTET_STRING, &key))) return rc;
     if (der_peek(&seq) == DER_CTX0) {
         if ((rc = der_read(&seq, DER_CTX0, &ctx))) return rc;
         int t = der_peek(&ctx);
-        if (t == DER_SEQUENCE) return FASTEC_ERR_EXPLICIT_PARAMS;
-        if (t != DER_OID) return FASTEC_ERR_NO_CURVE;
+        if (t == DER_SEQUENCE) return RC_EXPLICIT_PARAMS;
+        if (t != DER_OID) return RC_NO_CURVE;
         if ((rc = der_read(&ctx, DER_OID, &oid))) return rc;
-        if (ctx.n) return FASTEC_ERR_DER;
+        if (ctx.n) return RC_DER;
         const struct fastec_curve *pc = ec_curve_by_oid(oid.p, oid.n);
-        if (!pc) return FASTEC_ERR_CURVE_OID;
-        if (*c && *c != pc) return FASTEC_ERR_KEY_MISMATCH;
+        if (!pc) return RC_CURVE_OID;
+        if (*c && *c != pc) return RC_KEY_MISMATCH;
         *c = pc;
     }
-    if (!*c) return FASTEC_ERR_NO_CURVE;
+    if (!*c) return RC_NO_CURVE;
     const size_t ss = (*c)->scalar_size;
-    if (key.n == 0 || key.n > ss) return FASTEC_ERR_PRIVKEY;
-    if (priv_cap < ss) return FASTEC_ERR_BUFFER;
+    if (key.n == 0 || key.n > ss) return RC_PRIVKEY;
+    if (priv_cap < ss) return RC_BUFFER;
     memset(priv, 0, ss - key.n);
     memcpy(priv + ss - key.n, key.p, key.n);
     uint8_t pub[1 + 2 * EC_MAX_FIELD_BYTES];
     size_t pl = sizeof pub;
-    if ((rc = fastec_public_key(*c, priv, 0, pub, &pl))) return rc; /* range check of the key */
+    if ((rc = public_of(*c, priv, 0, pub, &pl))) return rc; /* range check of the key */
     if (der_peek(&seq) == DER_CTX1) {
         if ((rc = der_read(&seq, DER_CTX1, &ctx)) || (rc = der_read(&ctx, DER_BIT_STRING, &bits))) return rc;
-        if (ctx.n || bits.n < 2 || bits.p[0] != 0) return FASTEC_ERR_DER;
+        if (ctx.n || bits.n < 2 || bits.p[0] != 0) return RC_DER;
         /* the embedded key may be compressed */
         uint8_t cmp[1 + 2 * EC_MAX_FIELD_BYTES];
         size_t cl = sizeof cmp;
         int compressed = bits.p[1] == 0x02 || bits.p[1] == 0x03;
-        if ((rc = fastec_public_key(*c, priv, compressed, cmp, &cl))) return rc;
-        if (cl != bits.n - 1 || memcmp(cmp, bits.p + 1, cl)) return FASTEC_ERR_KEY_MISMATCH;
+        if ((rc = public_of(*c, priv, compressed, cmp, &cl))) return rc;
+        if (cl != bits.n - 1 || memcmp(cmp, bits.p + 1, cl)) return RC_KEY_MISMATCH;
     }
-    if (seq.n) return FASTEC_ERR_DER;
-    return FASTEC_OK;
+    if (seq.n) return RC_DER;
+    return RC_OK;
 }
 
-int fastec_private_key_decode(const uint8_t *in, size_t in_len, const fastec_curve **c, uint8_t *priv,
-                              size_t priv_cap)
+int keyfile_private_decode(const uint8_t *in, size_t in_len, const struct fastec_curve **c, uint8_t *priv,
+                           size_t priv_cap)
 {
-    if (!in || !c || !priv) return FASTEC_ERR_NULL;
     static const char *const labels[] = {"EC PRIVATE KEY", "PRIVATE KEY", NULL};
     uint8_t buf[4096];
     char label[64];
@@ -220,7 +236,7 @@ int fastec_private_key_decode(const uint8_t *in, size_t in_len, const fastec_cur
     if (!der_read(&probe, DER_SEQUENCE, &seq) && !der_read(&seq, DER_INTEGER, &v) && der_peek(&seq) == DER_SEQUENCE)
         is_pkcs8 = 1;
     if (label[0] && is_pkcs8 != !strcmp(label, "PRIVATE KEY")) {
-        rc = FASTEC_ERR_PEM; /* label does not match the contents */
+        rc = RC_PEM; /* label does not match the contents */
         goto out;
     }
     if (!is_pkcs8) {
@@ -231,12 +247,12 @@ int fastec_private_key_decode(const uint8_t *in, size_t in_len, const fastec_cur
     der_in top, inner;
     if ((rc = der_read(&der, DER_SEQUENCE, &top))) goto out;
     if (der.n) {
-        rc = FASTEC_ERR_DER;
+        rc = RC_DER;
         goto out;
     }
     if ((rc = der_read(&top, DER_INTEGER, &v)) || (rc = der_small_uint(&v, &ver))) goto out;
     if (ver != 0) {
-        rc = FASTEC_ERR_VERSION;
+        rc = RC_VERSION;
         goto out;
     }
     alg = top;
@@ -244,7 +260,7 @@ int fastec_private_key_decode(const uint8_t *in, size_t in_len, const fastec_cur
     top = alg;
     if ((rc = der_read(&top, DER_OCTET_STRING, &inner))) goto out;
     if (top.n) {
-        rc = FASTEC_ERR_DER; /* attributes or anything else: not produced by OpenSSL, refused */
+        rc = RC_DER; /* attributes or anything else: not produced by OpenSSL, refused */
         goto out;
     }
     rc = read_ecprivatekey(inner, c, priv, priv_cap);
@@ -259,12 +275,10 @@ out:
 
 /* ---- public keys ---- */
 
-int fastec_public_key_encode(const fastec_curve *c, const uint8_t *pub, size_t pub_len, int pem, uint8_t *out,
-                             size_t *out_len)
+int keyfile_public_encode(const struct fastec_curve *c, const uint8_t *pub, size_t pub_len, int pem, uint8_t *out,
+                          size_t *out_len)
 {
-    if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
-    if (!pub || !out || !out_len) return FASTEC_ERR_NULL;
-    int rc = fastec_public_key_check(c, pub, pub_len);
+    int rc = public_check(c, pub, pub_len);
     if (rc) return rc;
     uint8_t der[MAX_KEY_DER];
     der_out o = {der, sizeof der, 0, 0};
@@ -277,10 +291,9 @@ int fastec_public_key_encode(const fastec_curve *c, const uint8_t *pub, size_t p
     return finish(&o, der, pem, "PUBLIC KEY", out, out_len);
 }
 
-int fastec_public_key_decode(const uint8_t *in, size_t in_len, const fastec_curve **c, uint8_t *pub,
-                             size_t *pub_len)
+int keyfile_public_decode(const uint8_t *in, size_t in_len, const struct fastec_curve **c, uint8_t *pub,
+                          size_t *pub_len)
 {
-    if (!in || !c || !pub || !pub_len) return FASTEC_ERR_NULL;
     static const char *const labels[] = {"PUBLIC KEY", NULL};
     uint8_t buf[4096];
     char label[64];
@@ -290,14 +303,14 @@ int fastec_public_key_decode(const uint8_t *in, size_t in_len, const fastec_curv
     if (rc) return rc;
     const struct fastec_curve *cc = NULL;
     if ((rc = der_read(&der, DER_SEQUENCE, &seq))) return rc;
-    if (der.n) return FASTEC_ERR_DER;
+    if (der.n) return RC_DER;
     if ((rc = read_algid(&seq, &cc))) return rc;
     if ((rc = der_read(&seq, DER_BIT_STRING, &bits))) return rc;
-    if (seq.n || bits.n < 2 || bits.p[0] != 0) return FASTEC_ERR_DER;
-    if (*pub_len < bits.n - 1) return FASTEC_ERR_BUFFER;
-    if ((rc = fastec_public_key_check(cc, bits.p + 1, bits.n - 1))) return rc;
+    if (seq.n || bits.n < 2 || bits.p[0] != 0) return RC_DER;
+    if (*pub_len < bits.n - 1) return RC_BUFFER;
+    if ((rc = public_check(cc, bits.p + 1, bits.n - 1))) return rc;
     memcpy(pub, bits.p + 1, bits.n - 1);
     *pub_len = bits.n - 1;
     *c = cc;
-    return FASTEC_OK;
+    return RC_OK;
 }

@@ -4,40 +4,39 @@
 #include <string.h>
 
 #include "encode/sec1.h"
-#include "fastec.h"
+#include "err.h"
 
-int sec1_decode_checked(const struct fastec_curve *c, const ec_ops *ops, uint8_t *xy, const uint8_t *in,
-                        size_t len)
+int sec1_decode(const struct fastec_curve *c, const ec_ops *ops, ec_point *p, const uint8_t *in, size_t len)
 {
     const size_t fs = c->field_size;
-    if (len == 0) return FASTEC_ERR_ENCODING;
-    if (in[0] == 0x00) return len == 1 ? FASTEC_ERR_INFINITY : FASTEC_ERR_ENCODING;
+    if (len == 0) return RC_ENCODING;
+    if (in[0] == 0x00) return len == 1 ? RC_INFINITY : RC_ENCODING;
     if (in[0] == 0x04) {
-        if (len != 1 + 2 * fs) return FASTEC_ERR_ENCODING;
-        memcpy(xy, in + 1, 2 * fs);
-    } else if (in[0] == 0x02 || in[0] == 0x03) {
-        if (len != 1 + fs) return FASTEC_ERR_ENCODING;
-        int rc = ops->decompress_vartime(c, xy, in + 1, in[0] & 1);
-        if (rc) return rc;
-    } else {
-        return FASTEC_ERR_ENCODING;
+        if (len != 1 + 2 * fs) return RC_ENCODING;
+        return ops->point_from_xy_vartime(c, p, in + 1);
     }
-    return ops->check_vartime(c, xy);
+    if (in[0] == 0x02 || in[0] == 0x03) {
+        if (len != 1 + fs) return RC_ENCODING;
+        return ops->point_from_x_vartime(c, p, in + 1, in[0] & 1);
+    }
+    return RC_ENCODING;
 }
 
-int sec1_encode(const struct fastec_curve *c, const ec_ops *ops, const uint8_t *xy, int compressed, uint8_t *out,
+int sec1_encode(const struct fastec_curve *c, const ec_ops *ops, const ec_point *p, int compressed, uint8_t *out,
                 size_t *len)
 {
     const size_t fs = c->field_size;
     size_t need = compressed ? 1 + fs : 1 + 2 * fs;
-    if (*len < need) return FASTEC_ERR_BUFFER;
+    uint8_t xy[2 * EC_MAX_FIELD_BYTES];
+    if (*len < need) return RC_BUFFER;
+    ops->point_to_xy(c, xy, p);
     if (compressed) {
-        out[0] = (uint8_t)(0x02 | ops->ybit_vartime(c, xy));
+        out[0] = (uint8_t)(0x02 | ops->point_ybit_vartime(c, p));
         memcpy(out + 1, xy, fs);
     } else {
         out[0] = 0x04;
         memcpy(out + 1, xy, 2 * fs);
     }
     *len = need;
-    return FASTEC_OK;
+    return RC_OK;
 }

@@ -1,8 +1,10 @@
 /* Arithmetic in GF(p) for one prime, compiled once per prime: the including
- * file defines FP_BITS (160, 192, 224, 256, 384 or 521) and gets p and its
- * constants from the generated fp_consts.h as compile-time constants, so every
- * loop below has a constant trip count and unrolls, and multiplications by
- * the zero and all-ones words of p fold away.
+ * file defines FP_CURVE_<name> (FP_CURVE_secp256r1, ...) and gets p and its
+ * constants from the generated gen/fp_consts.h as compile-time constants, so
+ * every loop below has a constant trip count and unrolls, and
+ * multiplications by the zero and all-ones words of p fold away. The parts
+ * above the core arithmetic (bytes, comparison, inversion, square roots) are
+ * in fp/fp_ext.h, included at the end; the tests' view in fp/fp_hooks.h.
  *
  * Elements are FP_NL 64-bit little-endian limbs, fully reduced (0 <= a < p),
  * in Montgomery form a R mod p with R = 2^(64 FP_NL); fp_mul(a, b) = a b R^-1.
@@ -24,14 +26,10 @@
 #include <string.h>
 
 #include "ct.h"
-
-#ifndef FP_ORDER
-#define FP_ORDER 0
-#endif
-#include "fp/fp_consts.h"
+#include "gen/fp_consts.h"
 
 #ifndef FP_NL
-#error "FP_BITS must name one of the prime fields"
+#error "define FP_CURVE_<name> for one of the prime curves"
 #endif
 #ifndef FP_ADX
 #define FP_ADX 0
@@ -246,10 +244,10 @@ FP_INLINE void fp_redc(uint64_t *r, uint64_t *t)
 }
 
 #if FP_ADX && defined(__OPTIMIZE__) && (FP_NL == 3 || FP_NL == 4 || FP_NL == 6)
-/* MULX/ADX Montgomery multiplication (generated, fp/fp_adx.h); the instance
+/* MULX/ADX Montgomery multiplication (generated, gen/fp_adx.h); the instance
  * built with FP_ADX=1 is only chosen when the CPU has BMI2 and ADX */
 static const uint64_t fp_n0inv_word = FP_N0INV;
-#include "fp/fp_adx.h"
+#include "gen/fp_adx.h"
 #define FP_ADX_PASTE(a, b) a##b
 #define FP_ADX_FN(n) FP_ADX_PASTE(fp_mont_mul_adx, n)
 #define FP_ADX_SQR_FN(n) FP_ADX_PASTE(fp_mont_sqr_adx, n)
@@ -400,5 +398,7 @@ static void fp_inv(uint64_t *r, const uint64_t *a)
 /* r = a^-1 (a^(p-2); 0 for 0), constant-time */
 static void fp_inv(uint64_t *r, const uint64_t *a) { fp_pow_pub(r, a, fp_pm2); }
 #endif
+
+#include "fp/fp_ext.h"
 
 #endif

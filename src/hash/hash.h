@@ -85,7 +85,7 @@ extern const uint32_t sha256_k[64];
     } while (0)
 
 #if defined(__x86_64__)
-/* sha_ni.c: block functions with the SHA extensions (only when cpu_sha()) */
+/* sha_ni.c: block functions with the SHA extensions (only when the sha backend is on: cpu.h) */
 void sha1_block_ni(void *state, const uint8_t *p);
 void sha256_block_ni(void *state, const uint8_t *p);
 #define HASH_HAVE_NI 1

@@ -39,7 +39,7 @@ static void sha1_block(void *state, const uint8_t *p)
 static md_block_fn sha1_blockfn(void)
 {
 #if HASH_HAVE_NI
-    if (cpu_sha()) return sha1_block_ni;
+    if (cpu_backend_on(CPU_BE_SHA)) return sha1_block_ni;
 #endif
     return sha1_block;
 }

@@ -48,7 +48,7 @@ static void init_iv(hash_ctx *u, const uint32_t iv[8])
 static md_block_fn sha256_blockfn(void)
 {
 #if HASH_HAVE_NI
-    if (cpu_sha()) return sha256_block_ni;
+    if (cpu_backend_on(CPU_BE_SHA)) return sha256_block_ni;
 #endif
     return sha256_block;
 }

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "ct.h"
-#include "fastec.h"
+#include "err.h"
 #include "hash/hash.h"
 #include "proto/proto.h"
 
@@ -13,9 +13,13 @@ int proto_ecdsa_sign_k(const struct fastec_curve *c, const ec_ops *ops, const sc
 {
     const sc_params *p = &c->sc;
     uint8_t xy[2 * EC_MAX_FIELD_BYTES];
+    ec_point R;
     sc_t r, s, kinv;
-    int rc = ops->mul_base(c, xy, k);
-    if (rc) return rc;
+    uint64_t inf = ops->mul_base(c, &R, k);
+    ct_public(&inf, sizeof inf); /* never set for 1 <= k < n */
+    if (inf) return RC_INTERNAL;
+    ops->point_to_xy(c, xy, &R);
+    ct_wipe(&R, sizeof R);
     /* r = x(R) mod n; x < 2^m <= (h+1) n for binary curves, x < p < 2n for prime ones */
     sc_from_bytes_reduce(p, &r, xy, c->field_size, c->cofactor);
     ct_wipe(xy, sizeof xy);
@@ -30,7 +34,7 @@ int proto_ecdsa_sign_k(const struct fastec_curve *c, const ec_ops *ops, const sc
     if (sc_is_zero(p, &s)) return 1;
     sc_to_bytes(p, sig, &r);
     sc_to_bytes(p, sig + c->scalar_size, &s);
-    return FASTEC_OK;
+    return RC_OK;
 }
 
 int proto_ecdsa_sign(const struct fastec_curve *c, const ec_ops *ops, const sc_t *d, const uint8_t *digest,
@@ -46,22 +50,22 @@ int proto_ecdsa_sign(const struct fastec_curve *c, const ec_ops *ops, const sc_t
         rc = proto_ecdsa_sign_k(c, ops, d, &e, &k, sig);
         if (rc != 1) break;
     }
-    if (rc == 1) rc = FASTEC_ERR_INTERNAL;
+    if (rc == 1) rc = RC_INTERNAL;
     ct_wipe(&k, sizeof k);
     ct_wipe(&st, sizeof st);
     return rc;
 }
 
-int proto_ecdsa_verify(const struct fastec_curve *c, const ec_ops *ops, const uint8_t *q_xy,
+int proto_ecdsa_verify(const struct fastec_curve *c, const ec_ops *ops, const ec_point *q,
                        const uint8_t *digest, size_t digest_len, const uint8_t *sig)
 {
     const sc_params *p = &c->sc;
     sc_t r, s, e, w, u1, u2;
-    if (!sc_from_bytes_range(p, &r, sig, c->scalar_size)) return FASTEC_ERR_SIG_RANGE;
-    if (!sc_from_bytes_range(p, &s, sig + c->scalar_size, c->scalar_size)) return FASTEC_ERR_SIG_RANGE;
+    if (!sc_from_bytes_range(p, &r, sig, c->scalar_size)) return RC_SIG_RANGE;
+    if (!sc_from_bytes_range(p, &s, sig + c->scalar_size, c->scalar_size)) return RC_SIG_RANGE;
     sc_from_digest(p, &e, digest, digest_len);
     sc_inv_vartime(p, &w, &s);
     sc_mul(p, &u1, &e, &w);
     sc_mul(p, &u2, &r, &w);
-    return ops->verify_vartime(c, q_xy, &u1, &u2, &r);
+    return ops->verify_vartime(c, q, &u1, &u2, &r);
 }

@@ -5,7 +5,7 @@
 #include <sys/random.h>
 
 #include "ct.h"
-#include "fastec.h"
+#include "err.h"
 #include "proto/proto.h"
 
 int proto_priv_load(const struct fastec_curve *c, sc_t *d, const uint8_t *priv)
@@ -14,9 +14,9 @@ int proto_priv_load(const struct fastec_curve *c, sc_t *d, const uint8_t *priv)
     ct_public(&ok, sizeof ok);
     if (!ok) {
         ct_wipe(d, sizeof *d);
-        return FASTEC_ERR_PRIVKEY;
+        return RC_PRIVKEY;
     }
-    return FASTEC_OK;
+    return RC_OK;
 }
 
 int proto_os_random(void *ctx, uint8_t *buf, size_t len)
@@ -26,12 +26,12 @@ int proto_os_random(void *ctx, uint8_t *buf, size_t len)
         ssize_t r = getrandom(buf, len, 0);
         if (r < 0) {
             if (errno == EINTR) continue;
-            return FASTEC_ERR_RANDOM;
+            return RC_RANDOM;
         }
         buf += r;
         len -= (size_t)r;
     }
-    return FASTEC_OK;
+    return RC_OK;
 }
 
 /* FIPS 186-4 B.4.2 (testing candidates): draw bitlen(n) bits until the value
@@ -53,24 +53,31 @@ int proto_keygen_with(const struct fastec_curve *c, uint8_t *priv, proto_rng_fn 
         uint64_t ok = sc_from_bytes_range(&c->sc, &d, priv, len);
         ct_wipe(&d, sizeof d);
         ct_public(&ok, sizeof ok);
-        if (ok) return FASTEC_OK;
+        if (ok) return RC_OK;
     }
     ct_wipe(priv, len);
-    return FASTEC_ERR_RANDOM;
+    return RC_RANDOM;
 }
 
-int proto_public_xy(const struct fastec_curve *c, const ec_ops *ops, const sc_t *d, uint8_t *xy)
+int proto_public_point(const struct fastec_curve *c, const ec_ops *ops, const sc_t *d, ec_point *pub)
 {
-    return ops->mul_base(c, xy, d);
+    uint64_t inf = ops->mul_base(c, pub, d);
+    ct_public(&inf, sizeof inf);
+    ct_public(pub, sizeof *pub); /* a public key is public */
+    return inf ? RC_INFINITY : RC_OK;
 }
 
-int proto_ecdh(const struct fastec_curve *c, const ec_ops *ops, const sc_t *d, const uint8_t *peer_xy,
-               int cofactor, uint8_t *secret)
+int proto_ecdh(const struct fastec_curve *c, const ec_ops *ops, const sc_t *d, const ec_point *peer, int cofactor,
+               uint8_t *secret)
 {
     sc_t k = *d;
     if (cofactor) sc_mul_small(&c->sc, &k, d, c->cofactor);
-    int rc = ops->mul_x(c, secret, &k, peer_xy);
+    uint64_t inf = ops->mul_x(c, secret, &k, peer);
     ct_wipe(&k, sizeof k);
-    if (rc) ct_wipe(secret, c->field_size);
-    return rc;
+    ct_public(&inf, sizeof inf); /* never set for a valid key and peer */
+    if (inf) {
+        ct_wipe(secret, c->field_size);
+        return RC_INFINITY;
+    }
+    return RC_OK;
 }

@@ -1,6 +1,8 @@
 /* Protocols on validated inputs: key generation, public keys, ECDH, ECDSA
- * with RFC 6979 nonces. Points are affine x || y bytes; encodings live in
- * encode/. */
+ * with RFC 6979 nonces. Points are the implementation's decoded ec_point;
+ * encodings live in encode/. This layer declassifies what is public by
+ * design (range decisions, whether a result is the point at infinity, public
+ * keys, r and s). */
 #ifndef FASTEC_PROTO_H
 #define FASTEC_PROTO_H
 
@@ -12,17 +14,19 @@
 #include "hash/hash.h"
 #include "scalar/sc.h"
 
-/* Private key bytes (scalar_size) to a scalar; FASTEC_ERR_PRIVKEY unless in [1, n-1]. */
+/* Private key bytes (scalar_size) to a scalar; RC_PRIVKEY unless in [1, n-1]. */
 int proto_priv_load(const struct fastec_curve *c, sc_t *d, const uint8_t *priv);
 int proto_keygen(const struct fastec_curve *c, uint8_t *priv);
-/* Random bytes source: returns FASTEC_OK or FASTEC_ERR_RANDOM. */
+/* Random bytes source: returns RC_OK or RC_RANDOM. */
 typedef int (*proto_rng_fn)(void *ctx, uint8_t *buf, size_t len);
 int proto_os_random(void *ctx, uint8_t *buf, size_t len); /* getrandom */
 /* Key generation from any source (tests feed a seeded, secret-marked one). */
 int proto_keygen_with(const struct fastec_curve *c, uint8_t *priv, proto_rng_fn rng, void *ctx);
-int proto_public_xy(const struct fastec_curve *c, const ec_ops *ops, const sc_t *d, uint8_t *xy);
-int proto_ecdh(const struct fastec_curve *c, const ec_ops *ops, const sc_t *d, const uint8_t *peer_xy,
-               int cofactor, uint8_t *secret);
+/* the public key d G (declassified: it is public) */
+int proto_public_point(const struct fastec_curve *c, const ec_ops *ops, const sc_t *d, ec_point *pub);
+/* x((d or h d) P) for a validated peer point P; secret wiped on failure */
+int proto_ecdh(const struct fastec_curve *c, const ec_ops *ops, const sc_t *d, const ec_point *peer, int cofactor,
+               uint8_t *secret);
 
 /* The hash RFC 6979 uses for a digest of this length (design agreement 2). */
 const struct hash_desc *proto_rfc6979_hash(size_t digest_len);
@@ -38,15 +42,15 @@ void rfc6979_init(rfc6979_state *st, const struct fastec_curve *c, const struct 
                   const sc_t *d, const sc_t *e, const uint8_t *extra, size_t extra_len);
 void rfc6979_next(rfc6979_state *st, const struct fastec_curve *c, sc_t *k);
 
-/* One ECDSA signature with the given nonce k in [1, n-1]: FASTEC_OK, or
- * FASTEC_ERR_INTERNAL-free retry signal 1 when r or s is 0 (pick another k). */
+/* One ECDSA signature with the given nonce k in [1, n-1]: RC_OK, or the
+ * retry signal 1 when r or s is 0 (pick another k). */
 int proto_ecdsa_sign_k(const struct fastec_curve *c, const ec_ops *ops, const sc_t *d, const sc_t *e,
                        const sc_t *k, uint8_t *sig);
 /* extra: additional data for the nonce (hedged signing), extra_len 0 for plain RFC 6979 */
 int proto_ecdsa_sign(const struct fastec_curve *c, const ec_ops *ops, const sc_t *d, const uint8_t *digest,
                      size_t digest_len, const uint8_t *extra, size_t extra_len, uint8_t *sig);
-/* q_xy must already have passed ops->check_vartime */
-int proto_ecdsa_verify(const struct fastec_curve *c, const ec_ops *ops, const uint8_t *q_xy,
+/* q: a validated public key */
+int proto_ecdsa_verify(const struct fastec_curve *c, const ec_ops *ops, const ec_point *q,
                        const uint8_t *digest, size_t digest_len, const uint8_t *sig);
 
 #endif

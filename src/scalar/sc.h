@@ -1,5 +1,5 @@
-/* Arithmetic modulo a curve order n (odd, up to 576 bits): Montgomery form,
- * little-endian 64-bit limbs, nlimbs = ceil(bitlen(n) / 64).
+/* Arithmetic modulo a curve order n (odd, up to 576 bits) on mod/'s Montgomery
+ * arithmetic, little-endian 64-bit limbs, nlimbs = ceil(bitlen(n) / 64).
  * Constant-time except the functions ending in _vartime. */
 #ifndef FASTEC_SC_H
 #define FASTEC_SC_H
@@ -8,16 +8,12 @@
 #include <stdint.h>
 
 #include "ct.h"
+#include "mod/mod.h"
 
-#define SC_MAX_LIMBS 9
+#define SC_MAX_LIMBS MOD_MAX_LIMBS
 
-typedef struct sc_params {
-    unsigned nlimbs;
-    unsigned nbits;
-    uint64_t n[SC_MAX_LIMBS];
-    uint64_t n0inv;               /* -n^-1 mod 2^64 */
-    uint64_t rr[SC_MAX_LIMBS];    /* R^2 mod n, R = 2^(64 nlimbs) */
-} sc_params;
+/* the order n with its Montgomery constants */
+typedef mod_params sc_params;
 
 typedef struct sc_t {
     uint64_t v[SC_MAX_LIMBS];
@@ -36,22 +32,10 @@ void sc_to_bytes(const sc_params *p, uint8_t *out, const sc_t *a); /* scalar_siz
 
 void sc_add(const sc_params *p, sc_t *r, const sc_t *a, const sc_t *b);
 
-/* Raw limbs modulo p->n (tests run them modulo the primes p too): Montgomery product
- * a b R^-1, sum and difference of values below the modulus. Constant-time. */
-void mod_mul(const sc_params *p, uint64_t *r, const uint64_t *a, const uint64_t *b);
-void mod_add(const sc_params *p, uint64_t *r, const uint64_t *a, const uint64_t *b);
-void mod_sub(const sc_params *p, uint64_t *r, const uint64_t *a, const uint64_t *b);
 void sc_mul(const sc_params *p, sc_t *r, const sc_t *a, const sc_t *b);
 void sc_mul_small(const sc_params *p, sc_t *r, const sc_t *a, unsigned h);
 void sc_inv(const sc_params *p, sc_t *r, const sc_t *a);           /* safegcd, constant-time */
 void sc_inv_vartime(const sc_params *p, sc_t *r, const sc_t *a);   /* leaks a through timing */
-/* out = x^-1 mod m (0 for 0) for any odd modulus m given as sc_params (the
- * order or, for the prime curves, p): Bernstein–Yang divsteps (safegcd.c);
- * x < m in m's nlimbs words, out the same */
-int sc_safegcd_inv(const sc_params *m, uint64_t *out, const uint64_t *x);         /* constant-time */
-int sc_safegcd_inv_vartime(const sc_params *m, uint64_t *out, const uint64_t *x); /* public x only */
-/* (both return 1: the fixed step bound sufficed, as it always should; 0 means
- * more steps ran, the result is still right; the tests insist on 1) */
 uint64_t sc_is_zero(const sc_params *p, const sc_t *a);           /* mask */
 int sc_eq_vartime(const sc_params *p, const sc_t *a, const sc_t *b);
 /* Returns mask: a < b as nlimbs-limb integers. */

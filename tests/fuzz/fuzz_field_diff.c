@@ -5,6 +5,7 @@
  * inverse, are skipped). The scalar inverse (safegcd, one implementation)
  * is checked against its variable-time twin and by a a^-1 = 1. */
 #include "curves/curves.h"
+#include "dispatch/dispatch.h"
 #include "ec_ops.h"
 #include "fuzz_common.h"
 #include "scalar/sc.h"
@@ -35,8 +36,9 @@ static int below(const uint64_t *v, const uint64_t *m, unsigned nw)
 static int prime_diff(const fastec_curve *c, const uint8_t *data, size_t size)
 {
     const ec_ops *ops[EC_MAX_BACKENDS];
-    unsigned nb = ec_backends(c, ops);
-    unsigned op = data[0] % 7, nw = ops[0]->nwords;
+    const ec_field_hooks *fields[EC_MAX_BACKENDS];
+    unsigned nb = ec_backends(c, ops, fields);
+    unsigned op = data[0] % 7, nw = fields[0]->nwords;
     data++, size--;
     uint64_t a[9], b[9];
     const sc_params *mod = op == 6 ? &c->sc : &c->ecp->fp;
@@ -46,20 +48,20 @@ static int prime_diff(const fastec_curve *c, const uint8_t *data, size_t size)
     for (unsigned k = 0; k < nb; k++) {
         memset(r, 0, sizeof r);
         switch (op) {
-        case 0: ops[k]->fe_mul(r, a, b); break;
-        case 1: ops[k]->fe_sqr(r, a); break;
-        case 2: ops[k]->fe_inv(r, a); break;
-        case 3: ops[k]->fe_sqrt(r, a); break;
-        case 4: ops[k]->fe_add(r, a, b); break;
-        case 5: ops[k]->fe_sub(r, a, b); break;
-        default: FUZZ_ASSERT(sc_safegcd_inv(mod, r, a) == 1); break; /* within its step bound */
+        case 0: fields[k]->mul(r, a, b); break;
+        case 1: fields[k]->sqr(r, a); break;
+        case 2: fields[k]->inv(r, a); break;
+        case 3: fields[k]->sqrt(r, a); break;
+        case 4: fields[k]->add(r, a, b); break;
+        case 5: fields[k]->sub(r, a, b); break;
+        default: FUZZ_ASSERT(mod_inv(mod, r, a) == 1); break; /* within its step bound */
         }
         if (k == 0) memcpy(ref, r, sizeof r);
         else FUZZ_ASSERT(!memcmp(ref, r, 8 * nw));
     }
     if (op == 6) { /* the inverse mod n: the variable-time one agrees, and a a^-1 = 1 */
         uint64_t rv[9] = {0};
-        FUZZ_ASSERT(sc_safegcd_inv_vartime(mod, rv, a) == 1);
+        FUZZ_ASSERT(mod_inv_vartime(mod, rv, a) == 1);
         FUZZ_ASSERT(!memcmp(ref, rv, 8 * mod->nlimbs));
         sc_t x, y, one;
         memset(&x, 0, sizeof x);
@@ -81,8 +83,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!c || size < 1) return 0;
     if (c->kind == EC_KIND_PRIME) return prime_diff(c, data, size);
     const ec_ops *ops[EC_MAX_BACKENDS];
-    unsigned nb = ec_backends(c, ops);
-    unsigned op = data[0] % 6, nw = ops[0]->nwords, m = c->ec2->m;
+    const ec_field_hooks *fields[EC_MAX_BACKENDS];
+    unsigned nb = ec_backends(c, ops, fields);
+    unsigned op = data[0] % 6, nw = fields[0]->nwords, m = c->ec2->m;
     data++, size--;
     uint64_t a[9], b[9];
     load_operands(a, b, data, size, nw, m);
@@ -91,12 +94,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memset(r, 0, sizeof r);
         int tr = 0;
         switch (op) {
-        case 0: ops[k]->fe_mul(r, a, b); break;
-        case 1: ops[k]->fe_sqr(r, a); break;
-        case 2: ops[k]->fe_inv(r, a); break;
-        case 3: ops[k]->fe_sqrt(r, a); break;
-        case 4: ops[k]->fe_halftrace(r, a); break;
-        default: tr = ops[k]->fe_trace(a); r[0] = (uint64_t)tr; break;
+        case 0: fields[k]->mul(r, a, b); break;
+        case 1: fields[k]->sqr(r, a); break;
+        case 2: fields[k]->inv(r, a); break;
+        case 3: fields[k]->sqrt(r, a); break;
+        case 4: fields[k]->halftrace(r, a); break;
+        default: tr = fields[k]->trace(a); r[0] = (uint64_t)tr; break;
         }
         if (k == 0) memcpy(ref, r, sizeof r);
         else FUZZ_ASSERT(!memcmp(ref, r, 8 * nw));

@@ -1,4 +1,4 @@
-/* Public hashing entry points over the internal SHA implementations. */
+/* The public hashing calls over the internal SHA implementations (hash/). */
 #include <string.h>
 
 #include "ct.h"

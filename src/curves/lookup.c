@@ -1,11 +1,11 @@
-/* Curve look-up by name over the generated table. */
+/* Look-ups over the generated curve table: by name, by OID, and whether a
+ * pointer is an entry of it. */
 #include <string.h>
 
 #include "curves/curves.h"
 
-const fastec_curve *fastec_curve_find(const char *name)
+const struct fastec_curve *ec_curve_by_name(const char *name)
 {
-    if (!name) return NULL;
     for (size_t i = 0; i < ec_curve_table_len; i++) {
         const struct fastec_curve *c = &ec_curve_table[i];
         if (!strcmp(c->name, name)) return c;
@@ -13,13 +13,6 @@ const fastec_curve *fastec_curve_find(const char *name)
             if (!strcmp(c->aliases[j], name)) return c;
     }
     return NULL;
-}
-
-size_t fastec_curve_count(void) { return ec_curve_table_len; }
-
-const fastec_curve *fastec_curve_at(size_t index)
-{
-    return index < ec_curve_table_len ? &ec_curve_table[index] : NULL;
 }
 
 int ec_curve_valid(const struct fastec_curve *c)

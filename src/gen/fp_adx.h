@@ -5,7 +5,7 @@
 #ifndef FASTEC_FP_ADX_H
 #define FASTEC_FP_ADX_H
 
-#if FP_NL == 3 && FP_BITS == 192 && FP_ORDER == 0
+#if FP_NL == 3 && defined(FP_CURVE_secp192r1)
 /* r (n + 1 words: the value below 2p) = a b 2^-192 mod p */
 static inline __attribute__((always_inline)) void fp_mont_mul_adx3(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
@@ -425,7 +425,7 @@ static inline __attribute__((always_inline)) void fp_mont_mul_adx3(uint64_t *r, 
 }
 #endif
 
-#if FP_NL == 4 && FP_BITS == 256 && FP_ORDER == 0
+#if FP_NL == 4 && defined(FP_CURVE_secp256r1)
 /* r (n + 1 words: the value below 2p) = a b 2^-256 mod p */
 static inline __attribute__((always_inline)) void fp_mont_mul_adx4(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
@@ -686,7 +686,7 @@ static inline __attribute__((always_inline)) void fp_mont_sqr_adx4(uint64_t *r, 
     r[3] = t7;
     r[4] = t8;
 }
-#elif FP_NL == 4 && FP_BITS == 224 && FP_ORDER == 0
+#elif FP_NL == 4 && defined(FP_CURVE_secp224r1)
 /* r (n + 1 words: the value below 2p) = a b 2^-256 mod p */
 static inline __attribute__((always_inline)) void fp_mont_mul_adx4(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {

@@ -1,6 +1,6 @@
 /* Modular inversion by Bernstein–Yang divsteps ("safegcd", "Fast
  * constant-time gcd computation and modular inversion", 2019), for any odd
- * modulus m of up to 64 SC_MAX_LIMBS bits: the curve orders and the primes.
+ * modulus m of up to 64 MOD_MAX_LIMBS bits: the curve orders and the primes.
  *
  * divstep(delta, f, g): if delta > 0 and g is odd, (1 - delta, g, (g - f) / 2);
  * else if g is odd, (1 + delta, f, (g + f) / 2); else (1 + delta, f, g / 2).
@@ -16,15 +16,15 @@
  * low 62 bits, so from |d|, |e| < m they stay in (-m, 2m); one conditional
  * subtraction brings them back below m. At the end x^-1 = +-d.
  *
- * sc_safegcd_inv runs a fixed number of batches (from the public bit length)
+ * mod_inv runs a fixed number of batches (from the public bit length)
  * with branch-free divsteps: constant-time in x. The _vartime one stops as
  * soon as g = 0, for public inputs (verification). */
 #include <string.h>
 
 #include "ct.h"
-#include "scalar/sc.h"
+#include "mod/mod.h"
 
-#define SG_L (SC_MAX_LIMBS + 1) /* 62-bit limbs: 64 SC_MAX_LIMBS bits and a sign */
+#define SG_L (MOD_MAX_LIMBS + 1) /* 62-bit limbs: 64 MOD_MAX_LIMBS bits and a sign */
 #define M62 ((uint64_t)-1 >> 2)
 
 typedef __int128 i128;
@@ -128,7 +128,7 @@ static void update_de(int64_t *d, int64_t *e, const sg_mat *t, const int64_t *m,
     sg_cond_sub(e, m, nl);
 }
 
-static unsigned sg_limbs(const sc_params *p) { return p->nbits / 62 + 1; }
+static unsigned sg_limbs(const mod_params *p) { return p->nbits / 62 + 1; }
 
 /* 64-bit words <-> 62-bit limbs (nonnegative values) */
 static void to62(int64_t *o, const uint64_t *w, unsigned nw, unsigned nl)
@@ -154,7 +154,7 @@ static void from62(uint64_t *w, const int64_t *x, unsigned nw, unsigned nl)
 
 /* returns 1 when the fixed batch count sufficed (g = 0 after it), which the
  * bounds above guarantee; otherwise (never seen) more batches ran */
-static int safegcd(const sc_params *p, uint64_t *out, const uint64_t *x, int vartime)
+static int safegcd(const mod_params *p, uint64_t *out, const uint64_t *x, int vartime)
 {
     const unsigned nl = sg_limbs(p), nw = p->nlimbs;
     int64_t f[SG_L], g[SG_L], d[SG_L], e[SG_L], m[SG_L];
@@ -219,6 +219,6 @@ static int safegcd(const sc_params *p, uint64_t *out, const uint64_t *x, int var
     return within;
 }
 
-int sc_safegcd_inv(const sc_params *p, uint64_t *out, const uint64_t *x) { return safegcd(p, out, x, 0); }
+int mod_inv(const mod_params *p, uint64_t *out, const uint64_t *x) { return safegcd(p, out, x, 0); }
 
-int sc_safegcd_inv_vartime(const sc_params *p, uint64_t *out, const uint64_t *x) { return safegcd(p, out, x, 1); }
+int mod_inv_vartime(const mod_params *p, uint64_t *out, const uint64_t *x) { return safegcd(p, out, x, 1); }

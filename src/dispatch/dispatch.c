@@ -1,0 +1,47 @@
+/* Dispatch over the generated instance table: rows per binary field and per
+ * prime curve (the curve table's impl_index), backends per row lowest
+ * preference first; an entry is NULL where the build has no such instance. */
+#include <stddef.h>
+
+#include "dispatch/dispatch.h"
+
+typedef struct {
+    enum cpu_backend backend;
+    const ec_ops *ops;
+    const ec_field_hooks *field;
+} ec_impl;
+
+typedef struct {
+    ec_impl be[EC_MAX_BACKENDS];
+} ec_impl_row;
+
+#include "gen/dispatch_table.h"
+
+static const ec_impl_row *row_of(const struct fastec_curve *c)
+{
+    return c->kind == EC_KIND_BINARY ? &ec2_rows[c->impl_index] : &ecp_rows[c->impl_index];
+}
+
+unsigned ec_backends(const struct fastec_curve *c, const ec_ops *ops[EC_MAX_BACKENDS],
+                     const ec_field_hooks *fields[EC_MAX_BACKENDS])
+{
+    const ec_impl_row *r = row_of(c);
+    unsigned n = 0;
+    for (unsigned i = 0; i < EC_MAX_BACKENDS; i++) {
+        const ec_impl *e = &r->be[i];
+        if (!e->ops || !cpu_backend_hw(e->backend)) continue;
+        ops[n] = e->ops;
+        if (fields) fields[n] = e->field;
+        n++;
+    }
+    return n;
+}
+
+const ec_ops *ec_ops_for(const struct fastec_curve *c)
+{
+    const ec_impl_row *r = row_of(c);
+    const ec_ops *best = r->be[0].ops; /* portable, always compiled */
+    for (unsigned i = 1; i < EC_MAX_BACKENDS; i++)
+        if (r->be[i].ops && cpu_backend_on(r->be[i].backend)) best = r->be[i].ops;
+    return best;
+}

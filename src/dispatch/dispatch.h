@@ -1,0 +1,21 @@
+/* The choice of implementation: every instance compiled for a curve (one per
+ * backend of its family, src/gen/dispatch_table.h), and the one this process
+ * uses: the most preferred backend the CPU runs and FASTEC_CPU allows. */
+#ifndef FASTEC_DISPATCH_H
+#define FASTEC_DISPATCH_H
+
+#include "cpu.h"
+#include "curves/curves.h"
+#include "ec_ops.h"
+
+#define EC_MAX_BACKENDS 3
+
+/* Every instance for the curve that this CPU can run (FASTEC_CPU ignored),
+ * lowest preference (portable) first; fields[] (may be NULL) gets the
+ * matching field hooks. Returns how many. */
+unsigned ec_backends(const struct fastec_curve *c, const ec_ops *ops[EC_MAX_BACKENDS],
+                     const ec_field_hooks *fields[EC_MAX_BACKENDS]);
+/* The instance this process uses for the curve. */
+const ec_ops *ec_ops_for(const struct fastec_curve *c);
+
+#endif

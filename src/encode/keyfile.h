@@ -1,0 +1,23 @@
+/* Key files and DER signatures (keyfile.c), behind the public calls of the
+ * same names in api/ (which check the arguments): SEC 1 ECPrivateKey, PKCS#8
+ * PrivateKeyInfo, SubjectPublicKeyInfo, DER or PEM; r || s <-> DER. */
+#ifndef FASTEC_KEYFILE_H
+#define FASTEC_KEYFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "curves/curves.h"
+
+int keyfile_sig_to_der(const struct fastec_curve *c, const uint8_t *sig, uint8_t *der, size_t *der_len);
+int keyfile_sig_from_der(const struct fastec_curve *c, const uint8_t *der, size_t der_len, uint8_t *sig);
+int keyfile_private_encode(const struct fastec_curve *c, const uint8_t *priv, int pkcs8, int pem, uint8_t *out,
+                           size_t *out_len);
+int keyfile_private_decode(const uint8_t *in, size_t in_len, const struct fastec_curve **c, uint8_t *priv,
+                           size_t priv_cap);
+int keyfile_public_encode(const struct fastec_curve *c, const uint8_t *pub, size_t pub_len, int pem, uint8_t *out,
+                          size_t *out_len);
+int keyfile_public_decode(const uint8_t *in, size_t in_len, const struct fastec_curve **c, uint8_t *pub,
+                          size_t *pub_len);
+
+#endif

@@ -1,0 +1,82 @@
+/* The tests' view of one prime field (the ec_field_hooks table an instance
+ * exports): products, squares, sums, differences, inverses and square roots
+ * on canonical words in Montgomery form (x R mod p, R = 2^(64 FP_NL)) whatever
+ * the representation, so every prime is tested the same way against BN.
+ * Included by ecp/ecp_inst.c after fp/fp_impl.h; nothing else uses it. */
+#ifndef FASTEC_FP_HOOKS_H
+#define FASTEC_FP_HOOKS_H
+
+#if FP_MERSENNE
+/* 2^521 = 1: R = 2^576 = 2^55, R^-1 = 2^466, R^2 = 2^110 (mod p) */
+static void f521_pow2(uint64_t *r, unsigned e)
+{
+    memset(r, 0, 9 * 8);
+    r[e / 58] = 1ULL << (e % 58);
+}
+static void fp_hook_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    fe x, y, c;
+    fp_from_words(x, a);
+    fp_from_words(y, b);
+    f521_pow2(c, 466);
+    fp_mul(x, x, y);
+    fp_mul(x, x, c);
+    fp_to_words(r, x);
+}
+static void fp_hook_sqr(uint64_t *r, const uint64_t *a)
+{
+    fe x, c;
+    fp_from_words(x, a);
+    f521_pow2(c, 466);
+    fp_sqr(x, x);
+    fp_mul(x, x, c);
+    fp_to_words(r, x);
+}
+static void fp_hook_inv(uint64_t *r, const uint64_t *a) /* (x R)^-1 R^2 */
+{
+    fe x, c;
+    fp_from_words(x, a);
+    f521_pow2(c, 110);
+    fp_inv(x, x);
+    fp_mul(x, x, c);
+    fp_to_words(r, x);
+}
+static void fp_hook_add(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    fe x, y;
+    fp_from_words(x, a);
+    fp_from_words(y, b);
+    fp_add(x, x, y);
+    fp_to_words(r, x);
+}
+static void fp_hook_sub(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    fe x, y;
+    fp_from_words(x, a);
+    fp_from_words(y, b);
+    fp_sub(x, x, y);
+    fp_to_words(r, x);
+}
+static void fp_hook_sqrt(uint64_t *r, const uint64_t *a) /* s R with (s R)^2 R^-1 = a: the root of a R */
+{
+    fe x, c, y;
+    fp_from_words(x, a);
+    f521_pow2(c, 55);
+    fp_mul(x, x, c);
+    if (!fp_sqrt_vartime(y, x)) memset(r, 0xff, FP_NL * 8); /* no root: an invalid element */
+    else fp_to_words(r, y);
+}
+#else
+static void fp_hook_mul(uint64_t *r, const uint64_t *a, const uint64_t *b) { fp_mul(r, a, b); }
+static void fp_hook_sqr(uint64_t *r, const uint64_t *a) { fp_sqr(r, a); }
+static void fp_hook_inv(uint64_t *r, const uint64_t *a) { fp_inv(r, a); }
+static void fp_hook_add(uint64_t *r, const uint64_t *a, const uint64_t *b) { fp_add(r, a, b); }
+static void fp_hook_sub(uint64_t *r, const uint64_t *a, const uint64_t *b) { fp_sub(r, a, b); }
+static void fp_hook_sqrt(uint64_t *r, const uint64_t *a)
+{
+    if (!fp_sqrt_vartime(r, a)) memset(r, 0xff, FP_NL * 8); /* no root: an invalid element */
+}
+#endif
+
+
+#endif
