@@ -21,6 +21,14 @@ extern "C" {
 
 #define FASTEC_VERSION "0.1.0"
 
+/* Marks the library's API: the shared library exports these and nothing
+ * else (everything else is built with hidden visibility). */
+#if defined(__GNUC__) || defined(__clang__)
+#define FASTEC_API __attribute__((visibility("default")))
+#else
+#define FASTEC_API
+#endif
+
 enum {
     FASTEC_OK = 0,
     FASTEC_ERR_NULL = -1,          /* a required pointer argument is NULL */
@@ -49,7 +57,7 @@ enum {
 };
 
 /* Plain-words description of a return code (static string, never NULL). */
-const char *fastec_strerror(int code);
+FASTEC_API const char *fastec_strerror(int code);
 
 /* ---- curves ---- */
 
@@ -58,55 +66,55 @@ typedef struct fastec_curve fastec_curve; /* opaque, immutable, static storage *
 /* Look a curve up by its SEC 2 name ("sect163k1", "secp256r1"), NIST name
  * ("K-163", "B-163", "P-256"), or OpenSSL name ("nistk163", "prime256v1",
  * "nistp256"). Case-sensitive. NULL if unknown. */
-const fastec_curve *fastec_curve_find(const char *name);
-size_t fastec_curve_count(void);
-const fastec_curve *fastec_curve_at(size_t index);     /* NULL past the end */
-const char *fastec_curve_name(const fastec_curve *c);  /* SEC 2 name */
-size_t fastec_curve_field_size(const fastec_curve *c); /* bytes of a coordinate = ECDH secret */
-size_t fastec_curve_scalar_size(const fastec_curve *c);/* bytes of a private key, of r, of s */
-unsigned fastec_curve_bits(const fastec_curve *c);      /* field degree m, or bit length of p */
-unsigned fastec_curve_order_bits(const fastec_curve *c); /* bit length of the group order n */
-unsigned fastec_curve_cofactor(const fastec_curve *c);   /* the cofactor h (1, 2 or 4) */
+FASTEC_API const fastec_curve *fastec_curve_find(const char *name);
+FASTEC_API size_t fastec_curve_count(void);
+FASTEC_API const fastec_curve *fastec_curve_at(size_t index);     /* NULL past the end */
+FASTEC_API const char *fastec_curve_name(const fastec_curve *c);  /* SEC 2 name */
+FASTEC_API size_t fastec_curve_field_size(const fastec_curve *c); /* bytes of a coordinate = ECDH secret */
+FASTEC_API size_t fastec_curve_scalar_size(const fastec_curve *c);/* bytes of a private key, of r, of s */
+FASTEC_API unsigned fastec_curve_bits(const fastec_curve *c);      /* field degree m, or bit length of p */
+FASTEC_API unsigned fastec_curve_order_bits(const fastec_curve *c); /* bit length of the group order n */
+FASTEC_API unsigned fastec_curve_cofactor(const fastec_curve *c);   /* the cofactor h (1, 2 or 4) */
 /* NIST name ("K-163", "P-256") or NULL if the curve has none. */
-const char *fastec_curve_nist_name(const fastec_curve *c);
+FASTEC_API const char *fastec_curve_nist_name(const fastec_curve *c);
 /* Name of the arithmetic backend this process uses for the curve
  * ("portable", "clmul", "adx"): the most preferred one the CPU runs. The
  * environment variable FASTEC_CPU, read once, lists the backends allowed
  * (comma-separated: portable, clmul, adx, sha; "portable" turns every CPU
  * extension off); an unknown name is reported on stderr and ignored. */
-const char *fastec_curve_backend(const fastec_curve *c);
+FASTEC_API const char *fastec_curve_backend(const fastec_curve *c);
 
 /* ---- keys ---- */
 
 /* priv (scalar_size bytes): a private key uniform in [1, n-1] from the
  * operating system's random source (getrandom). */
-int fastec_keygen(const fastec_curve *c, uint8_t *priv);
+FASTEC_API int fastec_keygen(const fastec_curve *c, uint8_t *priv);
 
 /* The public key of priv, SEC 1 encoded: 0x04 || x || y, or with compressed
  * != 0, 0x02/0x03 || x. *pub_len is the capacity of pub on input and the
  * encoding's length on output (1 + 2 field_size, or 1 + field_size). */
-int fastec_public_key(const fastec_curve *c, const uint8_t *priv, int compressed,
+FASTEC_API int fastec_public_key(const fastec_curve *c, const uint8_t *priv, int compressed,
                       uint8_t *pub, size_t *pub_len);
 
 /* FASTEC_OK iff pub is a valid public key: it decodes (0x04 with exact
  * length, or 0x02/0x03 with exact length), its coordinates are in range, it
  * lies on the curve, is not the point at infinity, and is in the subgroup of
  * order n. */
-int fastec_public_key_check(const fastec_curve *c, const uint8_t *pub, size_t pub_len);
+FASTEC_API int fastec_public_key_check(const fastec_curve *c, const uint8_t *pub, size_t pub_len);
 
 /* pub re-encoded (after the same checks) uncompressed, or compressed with
  * compressed != 0; *out_len: capacity in, length out. */
-int fastec_public_key_convert(const fastec_curve *c, const uint8_t *pub, size_t pub_len, int compressed,
+FASTEC_API int fastec_public_key_convert(const fastec_curve *c, const uint8_t *pub, size_t pub_len, int compressed,
                               uint8_t *out, size_t *out_len);
 
 /* ---- ECDH ---- */
 
 /* secret (field_size bytes) = x coordinate of priv * peer_pub. The peer's key
  * is checked as fastec_public_key_check does. */
-int fastec_ecdh(const fastec_curve *c, const uint8_t *priv,
+FASTEC_API int fastec_ecdh(const fastec_curve *c, const uint8_t *priv,
                 const uint8_t *peer_pub, size_t peer_pub_len, uint8_t *secret);
 /* NIST SP 800-56A cofactor ECDH: x coordinate of (h * priv) * peer_pub. */
-int fastec_ecdh_cofactor(const fastec_curve *c, const uint8_t *priv,
+FASTEC_API int fastec_ecdh_cofactor(const fastec_curve *c, const uint8_t *priv,
                          const uint8_t *peer_pub, size_t peer_pub_len, uint8_t *secret);
 
 /* ---- ECDSA ---- */
@@ -115,7 +123,7 @@ int fastec_ecdh_cofactor(const fastec_curve *c, const uint8_t *priv,
  * HMAC over the hash matching digest_len: 20 SHA-1, 28 SHA-224, 32 SHA-256,
  * 48 SHA-384, 64 SHA-512, any other length SHA-512. The digest becomes an
  * integer by its leftmost bitlen(n) bits (SEC 1); any length is accepted. */
-int fastec_ecdsa_sign(const fastec_curve *c, const uint8_t *priv,
+FASTEC_API int fastec_ecdsa_sign(const fastec_curve *c, const uint8_t *priv,
                       const uint8_t *digest, size_t digest_len, uint8_t *sig);
 
 /* Hedged signing: as fastec_ecdsa_sign, with extra (extra_len >= 1 bytes,
@@ -123,13 +131,13 @@ int fastec_ecdsa_sign(const fastec_curve *c, const uint8_t *priv,
  * additional data k' of RFC 6979 section 3.6. The nonce stays secret if
  * either the private key's RFC 6979 derivation or extra is unpredictable;
  * the same inputs give the same signature. */
-int fastec_ecdsa_sign_hedged(const fastec_curve *c, const uint8_t *priv, const uint8_t *digest, size_t digest_len,
+FASTEC_API int fastec_ecdsa_sign_hedged(const fastec_curve *c, const uint8_t *priv, const uint8_t *digest, size_t digest_len,
                              const uint8_t *extra, size_t extra_len, uint8_t *sig);
 
 /* FASTEC_OK only if sig = r || s is a valid signature of digest under pub;
  * otherwise an error code (FASTEC_ERR_SIG_INVALID, FASTEC_ERR_SIG_RANGE for r
  * or s outside [1, n-1], or the public-key check's code). */
-int fastec_ecdsa_verify(const fastec_curve *c, const uint8_t *pub, size_t pub_len,
+FASTEC_API int fastec_ecdsa_verify(const fastec_curve *c, const uint8_t *pub, size_t pub_len,
                         const uint8_t *digest, size_t digest_len, const uint8_t *sig);
 
 /* ---- hashing (so callers can sign messages, not only digests) ---- */
@@ -145,27 +153,27 @@ enum {
 };
 
 /* Digest length in bytes of a FASTEC_SHA* algorithm, 0 if unknown. */
-size_t fastec_hash_size(int alg);
+FASTEC_API size_t fastec_hash_size(int alg);
 /* Streaming hash state (caller storage, no heap). */
 typedef struct {
     uint64_t opaque[32];
     int alg;
 } fastec_hash_ctx;
-int fastec_hash_init(fastec_hash_ctx *ctx, int alg);
-int fastec_hash_update(fastec_hash_ctx *ctx, const void *data, size_t len);
+FASTEC_API int fastec_hash_init(fastec_hash_ctx *ctx, int alg);
+FASTEC_API int fastec_hash_update(fastec_hash_ctx *ctx, const void *data, size_t len);
 /* Writes fastec_hash_size(alg) bytes and wipes the state. */
-int fastec_hash_final(fastec_hash_ctx *ctx, uint8_t *digest);
-int fastec_hash(int alg, const void *data, size_t len, uint8_t *digest);
+FASTEC_API int fastec_hash_final(fastec_hash_ctx *ctx, uint8_t *digest);
+FASTEC_API int fastec_hash(int alg, const void *data, size_t len, uint8_t *digest);
 
 /* ---- signature encodings ---- */
 
 /* r || s (2 scalar_size bytes) to DER SEQUENCE { INTEGER r, INTEGER s };
  * *der_len: capacity in, length out (at most 2 scalar_size + 9 bytes). */
-int fastec_sig_to_der(const fastec_curve *c, const uint8_t *sig, uint8_t *der, size_t *der_len);
+FASTEC_API int fastec_sig_to_der(const fastec_curve *c, const uint8_t *sig, uint8_t *der, size_t *der_len);
 /* Strict DER to r || s: minimal lengths, no negative or zero-padded integers,
  * no trailing bytes (FASTEC_ERR_DER); integers longer than scalar_size bytes
  * give FASTEC_ERR_SIG_RANGE. Range [1, n-1] is the verifier's check. */
-int fastec_sig_from_der(const fastec_curve *c, const uint8_t *der, size_t der_len, uint8_t *sig);
+FASTEC_API int fastec_sig_from_der(const fastec_curve *c, const uint8_t *der, size_t der_len, uint8_t *sig);
 
 /* ---- key files ---- */
 
@@ -173,21 +181,21 @@ int fastec_sig_from_der(const fastec_curve *c, const uint8_t *der, size_t der_le
  * the public key) or, with pkcs8, PKCS#8 PrivateKeyInfo (RFC 5208); DER, or
  * PEM ("EC PRIVATE KEY" / "PRIVATE KEY") with pem. *out_len: capacity in,
  * length out. */
-int fastec_private_key_encode(const fastec_curve *c, const uint8_t *priv, int pkcs8, int pem, uint8_t *out,
+FASTEC_API int fastec_private_key_encode(const fastec_curve *c, const uint8_t *priv, int pkcs8, int pem, uint8_t *out,
                               size_t *out_len);
 /* Parses DER or PEM, SEC 1 or PKCS#8 (an "EC PARAMETERS" PEM block before the
  * key is skipped). Reports the curve in *c and writes scalar_size bytes to
  * priv (priv_cap bytes available). An embedded public key must match. */
-int fastec_private_key_decode(const uint8_t *in, size_t in_len, const fastec_curve **c, uint8_t *priv,
+FASTEC_API int fastec_private_key_decode(const uint8_t *in, size_t in_len, const fastec_curve **c, uint8_t *priv,
                               size_t priv_cap);
 /* Public key as SubjectPublicKeyInfo (RFC 5480), DER or PEM ("PUBLIC KEY");
  * pub is a SEC 1 encoding (compressed or not) and is kept as given. */
-int fastec_public_key_encode(const fastec_curve *c, const uint8_t *pub, size_t pub_len, int pem, uint8_t *out,
+FASTEC_API int fastec_public_key_encode(const fastec_curve *c, const uint8_t *pub, size_t pub_len, int pem, uint8_t *out,
                              size_t *out_len);
 /* Parses SubjectPublicKeyInfo DER or PEM, reports the curve, writes the SEC 1
  * point (*pub_len: capacity in, length out) and checks it as
  * fastec_public_key_check does. */
-int fastec_public_key_decode(const uint8_t *in, size_t in_len, const fastec_curve **c, uint8_t *pub,
+FASTEC_API int fastec_public_key_decode(const uint8_t *in, size_t in_len, const fastec_curve **c, uint8_t *pub,
                              size_t *pub_len);
 
 #ifdef __cplusplus

@@ -10,6 +10,8 @@
 #include <emmintrin.h>
 #endif
 
+#include "verify.h"
+
 #ifdef FASTEC_VALGRIND
 #include <valgrind/memcheck.h>
 #define ct_secret(p, len) VALGRIND_MAKE_MEM_UNDEFINED((p), (len))
@@ -51,6 +53,7 @@ static inline void ct_cmov_words(uint64_t *r, const uint64_t *a, size_t n, uint6
 static inline void ct_select_words(uint64_t *r, const uint64_t *tab, size_t n, size_t stride, size_t nwords,
                                    uint64_t idx, uint64_t first)
 {
+    FASTEC_VERIFY(idx < first + n); /* an index past the table selects nothing */
 #if defined(__SSE2__)
     if (nwords <= 20) {
         __m128i acc[10];

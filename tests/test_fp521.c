@@ -11,6 +11,27 @@
 #include "fp/fp_impl.h"
 #include "testutil.h"
 
+#ifdef FASTEC_DEBUG_INVARIANTS
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+/* in the builds with debug invariants, a limb past its bound aborts */
+static void test_invariant_fires(void)
+{
+    pid_t pid = fork();
+    if (pid == 0) {
+        uint64_t a[9] = {0}, r[9];
+        a[3] = 1ULL << 60; /* not tight */
+        fclose(stderr);    /* the expected report */
+        fp_mul(r, a, a);
+        _exit(0);
+    }
+    int st = 0;
+    waitpid(pid, &st, 0);
+    CHECK(WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT, "a non-tight P-521 limb did not trip FASTEC_VERIFY");
+}
+#endif
+
 #define LIM ((1ULL << 58) + (1ULL << 10)) /* limbs 0..7 below this */
 
 static BIGNUM *P;
@@ -193,5 +214,8 @@ int main(void)
     CHECK(fp_is_zero(r) == ~0ULL, "inverse of p (= 0) is 0");
     BN_free(P);
     BN_CTX_free(ctx);
+#ifdef FASTEC_DEBUG_INVARIANTS
+    test_invariant_fires();
+#endif
     return t_done("test_fp521");
 }

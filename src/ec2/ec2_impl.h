@@ -214,6 +214,7 @@ GF_FN_NOINLINE uint64_t ec2_mul_base_ct(const ec2_params *cp, const ec2_k *K, af
     for (unsigned i = 0; i < cp->base_pos; i++) {
         uint64_t neg, mag;
         sc_digit_split(d[i], &neg, &mag);
+        FASTEC_VERIFY(mag <= 8); /* the row has 8 entries */
         /* scan the whole row */
         fe_zero(T.x);
         fe_zero(T.y);

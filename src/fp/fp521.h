@@ -34,6 +34,15 @@ static const uint64_t f521_p[9] = {F521_M58, F521_M58, F521_M58, F521_M58, F521_
 
 FP_INLINE void fp_copy(uint64_t *r, const uint64_t *a) { memcpy(r, a, 9 * 8); }
 
+/* the "tight" bounds every input and output obeys (FASTEC_VERIFY) */
+static inline int f521_tight(const uint64_t *a)
+{
+    for (int i = 0; i < 8; i++)
+        if (a[i] >= (1ULL << 58) + (1ULL << 10)) return 0;
+    return a[8] < (1ULL << 57);
+}
+#define F521_VERIFY_TIGHT(a) FASTEC_VERIFY(f521_tight(a))
+
 FP_INLINE void fp_cmov(uint64_t *r, const uint64_t *a, uint64_t mask) { ct_cmov_words(r, a, 9, mask); }
 
 /* one carry pass for limbs s_i < 2^62: limbs 0..7 below 2^58 afterwards,
@@ -51,16 +60,22 @@ FP_INLINE void f521_carry(uint64_t *r, uint64_t *s)
 FP_INLINE void fp_add(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     uint64_t s[9];
+    F521_VERIFY_TIGHT(a);
+    F521_VERIFY_TIGHT(b);
     FP_UNROLL for (int i = 0; i < 9; i++) s[i] = a[i] + b[i];
     f521_carry(r, s);
+    F521_VERIFY_TIGHT(r);
 }
 
 FP_INLINE void fp_sub(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     uint64_t s[9];
+    F521_VERIFY_TIGHT(a);
+    F521_VERIFY_TIGHT(b);
     FP_UNROLL for (int i = 0; i < 8; i++) s[i] = a[i] + ((1ULL << 59) - 2) - b[i];
     s[8] = a[8] + ((1ULL << 58) - 2) - b[8];
     f521_carry(r, s);
+    F521_VERIFY_TIGHT(r);
 }
 
 /* r = k a for a small constant k <= 8: one carry pass (limbs < 2^62) */
@@ -111,6 +126,8 @@ FP_INLINE void f521_fold(uint64_t *r, fp_u128 c)
 
 FP_INLINE void fp_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
+    F521_VERIFY_TIGHT(a);
+    F521_VERIFY_TIGHT(b);
     uint64_t b2[9];
     uint64_t t[9]; /* r may be a or b */
     fp_u128 c = 0;
@@ -126,10 +143,12 @@ FP_INLINE void fp_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
     }
     f521_fold(t, c);
     fp_copy(r, t);
+    F521_VERIFY_TIGHT(r);
 }
 
 FP_INLINE void fp_sqr(uint64_t *r, const uint64_t *a)
 {
+    F521_VERIFY_TIGHT(a);
     uint64_t a2[9], a4[9];
     uint64_t t[9]; /* r may be a or b */
     fp_u128 c = 0;
@@ -151,6 +170,7 @@ FP_INLINE void fp_sqr(uint64_t *r, const uint64_t *a)
     }
     f521_fold(t, c);
     fp_copy(r, t);
+    F521_VERIFY_TIGHT(r);
 }
 
 /* canonical 64-bit words (v < p) -> limbs */

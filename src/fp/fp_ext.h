@@ -49,6 +49,7 @@ static inline void fp_to_bytes(uint8_t *out, const uint64_t *a)
 {
     uint64_t w[FP_NL];
     fp_to_words(w, a);
+    FASTEC_VERIFY(fp_lt_p_vartime(w)); /* fully reduced when it leaves the field */
     fp_words_to_bytes(out, w);
     ct_wipe(w, sizeof w);
 }
@@ -59,7 +60,9 @@ static inline void fp_inv_ct(uint64_t *r, const uint64_t *a)
 {
     uint64_t w[FP_NL], wi[MOD_MAX_LIMBS];
     fp_to_words(w, a);
-    mod_inv(&fp_mod, wi, w);
+    int within = mod_inv(&fp_mod, wi, w);
+    FASTEC_VERIFY(within == 1); /* safegcd ended within its step bound */
+    (void)within;
     fp_from_words(r, wi);
     ct_wipe(w, sizeof w);
     ct_wipe(wi, sizeof wi);
@@ -70,7 +73,9 @@ static inline void fp_inv_vartime(uint64_t *r, const uint64_t *a)
 {
     uint64_t w[FP_NL], wi[MOD_MAX_LIMBS];
     fp_to_words(w, a);
-    mod_inv_vartime(&fp_mod, wi, w);
+    int within = mod_inv_vartime(&fp_mod, wi, w);
+    FASTEC_VERIFY(within == 1);
+    (void)within;
     fp_from_words(r, wi);
 }
 

@@ -5,6 +5,7 @@
 
 #include "ct.h"
 #include "scalar/sc.h"
+#include "verify.h"
 
 typedef unsigned __int128 u128;
 
@@ -150,14 +151,18 @@ void sc_mul_small(const sc_params *p, sc_t *r, const sc_t *a, unsigned h)
 void sc_inv(const sc_params *p, sc_t *r, const sc_t *a)
 {
     memset(r, 0, sizeof *r);
-    mod_inv(p, r->v, a->v);
+    int within = mod_inv(p, r->v, a->v);
+    FASTEC_VERIFY(within == 1); /* safegcd ended within its step bound */
+    (void)within;
 }
 
 /* the same, variable-time (verification: s is public) */
 void sc_inv_vartime(const sc_params *p, sc_t *r, const sc_t *a)
 {
     memset(r, 0, sizeof *r);
-    mod_inv_vartime(p, r->v, a->v);
+    int within = mod_inv_vartime(p, r->v, a->v);
+    FASTEC_VERIFY(within == 1);
+    (void)within;
 }
 
 /* width-w NAF of k (public), returns the digit count. Runs of zero digits

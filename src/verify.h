@@ -1,0 +1,24 @@
+/* Debug invariants. FASTEC_VERIFY(cond) aborts with the condition, file and
+ * line when cond is false in builds with FASTEC_DEBUG_INVARIANTS (the
+ * sanitizer and fuzzing builds turn it on); elsewhere it compiles to nothing
+ * and the condition is not evaluated. Some conditions read secret values:
+ * those builds are not constant-time (the constant-time check runs on the
+ * release build, where the checks do not exist). */
+#ifndef FASTEC_VERIFY_H
+#define FASTEC_VERIFY_H
+
+#ifdef FASTEC_DEBUG_INVARIANTS
+#include <stdio.h>
+#include <stdlib.h>
+#define FASTEC_VERIFY(cond)                                                                                   \
+    do {                                                                                                      \
+        if (!(cond)) {                                                                                        \
+            fprintf(stderr, "fastec: invariant failed: %s (%s:%d)\n", #cond, __FILE__, __LINE__);            \
+            abort();                                                                                          \
+        }                                                                                                     \
+    } while (0)
+#else
+#define FASTEC_VERIFY(cond) ((void)0)
+#endif
+
+#endif
