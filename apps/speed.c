@@ -245,6 +245,7 @@ int speed_main(int argc, char **argv)
     }
 #else
     const char *ossl = NULL;
+    (void)provider_path;
     if (provider) {
         fprintf(stderr, "fastec speed: -provider needs a build with OpenSSL 3\n");
         return 2;
@@ -294,6 +295,8 @@ int speed_main(int argc, char **argv)
         }
 #else
         int have_os = 0, have_pv = 0;
+        (void)have_os;
+        (void)have_pv;
 #endif
         /* the three measurements of an operation one after the other */
         op_fn fx_ops[3] = {fx_ecdh, fx_sign, fx_verify};

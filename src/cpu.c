@@ -1,5 +1,6 @@
-/* CPU probing (CPUID on x86-64; other targets have only the portable
- * backends) and the FASTEC_CPU selection. Both results are cached in atomic
+/* CPU probing (CPUID on x86-64, the kernel's hardware capabilities on arm64
+ * Linux; other targets have only the portable backends) and the FASTEC_CPU
+ * selection. Both results are cached in atomic
  * ints: concurrent first calls compute the same values, so the race is benign. */
 #include <stdatomic.h>
 #include <stdio.h>
@@ -8,7 +9,7 @@
 
 #include "cpu.h"
 
-static const char *const names[CPU_BE_COUNT] = {"portable", "clmul", "adx", "sha"};
+static const char *const names[CPU_BE_COUNT] = {"portable", "clmul", "adx", "sha", "pmull"};
 
 const char *cpu_backend_name(enum cpu_backend b) { return (unsigned)b < CPU_BE_COUNT ? names[b] : "?"; }
 
@@ -28,6 +29,18 @@ static unsigned probe(void)
         if (bmi2 && adx) set |= 1u << CPU_BE_ADX;
         if (sha && ssse3 && sse41) set |= 1u << CPU_BE_SHA;
     }
+    return set;
+}
+#elif defined(__aarch64__) && defined(__linux__)
+#include <sys/auxv.h>
+#ifndef HWCAP_PMULL
+#define HWCAP_PMULL (1 << 4)
+#endif
+
+static unsigned probe(void)
+{
+    unsigned set = 1u << CPU_BE_PORTABLE;
+    if (getauxval(AT_HWCAP) & HWCAP_PMULL) set |= 1u << CPU_BE_PMULL;
     return set;
 }
 #else
@@ -64,7 +77,7 @@ static unsigned allowed_set(void)
                 }
             if (!found && !atomic_exchange(&warned, 1))
                 fprintf(stderr, "fastec: FASTEC_CPU names '%.*s', which is not a backend (known: portable, clmul, adx, "
-                                "sha); ignored\n", (int)n, p);
+                                "sha, pmull); ignored\n", (int)n, p);
         }
         p += n;
         p += strspn(p, ", ");

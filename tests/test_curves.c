@@ -1,27 +1,24 @@
 /* Curve parameters and group laws, every curve, every backend the CPU runs:
- * parameters equal OpenSSL's (field polynomial, a, b, G, n, h); G on the
+ * parameters equal OpenSSL's (field polynomial, a, b, G, n, h; in builds with
+ * OpenSSL, FASTEC_TEST_OPENSSL: the cross-compiled runs have none); G on the
  * curve and in the subgroup; n G = infinity; (n-1) G = -G; h n within the
  * Hasse bound of 2^m; k G by the fixed-base table equals the ladder's k G; and
  * every backend gives the same points as the portable one. */
+#ifdef FASTEC_TEST_OPENSSL
 #define OPENSSL_SUPPRESS_DEPRECATED
 #include <openssl/bn.h>
 #include <openssl/ec.h>
 #include <openssl/objects.h>
+#endif
 
 #include "curves/curves.h"
 #include "ec_ops.h"
 #include "fastec.h"
+#ifdef FASTEC_TEST_OPENSSL
 #include "testossl.h"
+#endif
 #include "testops.h"
 #include "testutil.h"
-
-static BIGNUM *bn_words(const uint64_t *w, unsigned nw)
-{
-    uint8_t be[80];
-    for (unsigned i = 0; i < nw; i++)
-        for (int j = 0; j < 8; j++) be[8 * (nw - 1 - i) + (7 - j)] = (uint8_t)(w[i] >> (8 * j));
-    return BN_bin2bn(be, (int)(8 * nw), NULL);
-}
 
 static void to_be(uint8_t *out, size_t len, const uint64_t *w)
 {
@@ -31,16 +28,22 @@ static void to_be(uint8_t *out, size_t len, const uint64_t *w)
     }
 }
 
-static void test_curve(const fastec_curve *c)
+#ifdef FASTEC_TEST_OPENSSL
+static BIGNUM *bn_words(const uint64_t *w, unsigned nw)
+{
+    uint8_t be[80];
+    for (unsigned i = 0; i < nw; i++)
+        for (int j = 0; j < 8; j++) be[8 * (nw - 1 - i) + (7 - j)] = (uint8_t)(w[i] >> (8 * j));
+    return BN_bin2bn(be, (int)(8 * nw), NULL);
+}
+
+/* a binary curve's parameters against OpenSSL's: field polynomial (through
+ * every backend's product), a, b, G, n, h, sizes, the Hasse bound */
+static void binary_params(const fastec_curve *c, const ec_field_hooks *const *fields, unsigned nb)
 {
     const char *name = c->name;
     const ec2_params *cp = c->ec2;
-    const size_t fs = c->field_size;
-    const ec_ops *ops[EC_MAX_BACKENDS];
-    const ec_field_hooks *fields[EC_MAX_BACKENDS];
-    unsigned nb = ec_backends(c, ops, fields);
     unsigned nw = fields[0]->nwords;
-
     /* parameters against OpenSSL */
     EC_GROUP *g = EC_GROUP_new_by_curve_name(t_nid(name));
     CHECK(g != NULL, "%s unknown to OpenSSL", name);
@@ -68,7 +71,7 @@ static void test_curve(const fastec_curve *c)
         x[0] = 2;
         for (unsigned k = 0; k < nb; k++) {
             fields[k]->mul(r, xm1, x);
-            CHECK(!memcmp(r, red, 8 * nw), "%s %s reduction polynomial differs from OpenSSL's", name, ops[k]->backend);
+            CHECK(!memcmp(r, red, 8 * nw), "%s %s reduction polynomial differs from OpenSSL's", name, fields[k]->backend);
         }
         (void)xm;
         (void)one;
@@ -87,6 +90,35 @@ static void test_curve(const fastec_curve *c)
     BN_set_bit(bound, (int)cp->m + 2);
     CHECK(BN_cmp(hn, bound) <= 0, "%s h n outside the Hasse bound", name);
 
+    BN_free(hn);
+    BN_free(q);
+    BN_free(bound);
+    BN_free(p);
+    BN_free(a);
+    BN_free(b);
+    BN_free(gx);
+    BN_free(gy);
+    BN_free(ma);
+    BN_free(mb);
+    BN_free(mgx);
+    BN_free(mgy);
+    BN_free(mn);
+    EC_GROUP_free(g);
+}
+#endif
+
+static void test_curve(const fastec_curve *c)
+{
+    const char *name = c->name;
+    const ec2_params *cp = c->ec2;
+    const size_t fs = c->field_size;
+    const ec_ops *ops[EC_MAX_BACKENDS];
+    const ec_field_hooks *fields[EC_MAX_BACKENDS];
+    unsigned nb = ec_backends(c, ops, fields);
+
+#ifdef FASTEC_TEST_OPENSSL
+    binary_params(c, fields, nb);
+#endif
     uint8_t G[2 * EC_MAX_FIELD_BYTES], xy[2 * EC_MAX_FIELD_BYTES], xy0[2 * EC_MAX_FIELD_BYTES], x[EC_MAX_FIELD_BYTES];
     to_be(G, fs, cp->gx);
     to_be(G + fs, fs, cp->gy);
@@ -135,29 +167,15 @@ static void test_curve(const fastec_curve *c)
                   name, ops[k]->backend);
         }
     }
-    BN_free(hn);
-    BN_free(q);
-    BN_free(bound);
-    BN_free(p);
-    BN_free(a);
-    BN_free(b);
-    BN_free(gx);
-    BN_free(gy);
-    BN_free(ma);
-    BN_free(mb);
-    BN_free(mgx);
-    BN_free(mgy);
-    BN_free(mn);
-    EC_GROUP_free(g);
 }
 
 /* prime curves: parameters against OpenSSL, group laws through the ops */
-static void test_prime_curve(const fastec_curve *c)
+#ifdef FASTEC_TEST_OPENSSL
+/* a prime curve's parameters against OpenSSL's: p, a = -3, G, n, h */
+static void prime_params(const fastec_curve *c)
 {
     const char *name = c->name;
     const ecp_params *e = c->ecp;
-    const size_t fs = c->field_size;
-    const ec_ops *o = ec_ops_for(c);
     EC_GROUP *g = EC_GROUP_new_by_curve_name(t_nid(name));
     CHECK(g != NULL, "%s unknown to OpenSSL", name);
     if (!g) return;
@@ -171,10 +189,24 @@ static void test_prime_curve(const fastec_curve *c)
     CHECK(BN_is_word(t, 3), "%s a != -3", name);
     CHECK(!BN_cmp(gx, mgx) && !BN_cmp(gy, mgy), "%s G differs from OpenSSL", name);
     CHECK(!BN_cmp(EC_GROUP_get0_order(g), mn) && c->cofactor == 1, "%s n differs from OpenSSL", name);
-    uint8_t G[2 * EC_MAX_FIELD_BYTES], xy[2 * EC_MAX_FIELD_BYTES], x[EC_MAX_FIELD_BYTES], bb[EC_MAX_FIELD_BYTES];
+    BN_free(p), BN_free(a), BN_free(b), BN_free(gx), BN_free(gy), BN_free(t);
+    BN_free(mp), BN_free(mgx), BN_free(mgy), BN_free(mn);
+    EC_GROUP_free(g);
+}
+#endif
+
+static void test_prime_curve(const fastec_curve *c)
+{
+    const char *name = c->name;
+    const ecp_params *e = c->ecp;
+    const size_t fs = c->field_size;
+    const ec_ops *o = ec_ops_for(c);
+#ifdef FASTEC_TEST_OPENSSL
+    prime_params(c);
+#endif
+    uint8_t G[2 * EC_MAX_FIELD_BYTES], xy[2 * EC_MAX_FIELD_BYTES], x[EC_MAX_FIELD_BYTES];
     to_be(G, fs, e->gx);
     to_be(G + fs, fs, e->gy);
-    BN_bn2binpad(b, bb, (int)fs);
     CHECK(t_check(c, o, G) == FASTEC_OK, "%s G not valid", name);
     sc_t s;
     memset(&s, 0, sizeof s);
@@ -194,9 +226,6 @@ static void test_prime_curve(const fastec_curve *c)
         CHECK(t_decompress(c, o, d, xy, t_ybit(c, o, xy)) == FASTEC_OK && !memcmp(d, xy, 2 * fs),
               "%s decompress", name);
     }
-    BN_free(p), BN_free(a), BN_free(b), BN_free(gx), BN_free(gy), BN_free(t);
-    BN_free(mp), BN_free(mgx), BN_free(mgy), BN_free(mn);
-    EC_GROUP_free(g);
 }
 
 int main(void)

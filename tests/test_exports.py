@@ -2,12 +2,13 @@
 """The sealed library: the shared library exports exactly the functions
 declared with FASTEC_API in include/fastec.h (no internal function, no data
 symbol), and the static library defines no global symbol beyond them.
-usage: test_exports.py fastec.h libfastec.so libfastec.a"""
+usage: test_exports.py fastec.h libfastec.so libfastec.a [nm]"""
 import re
 import subprocess
 import sys
 
 header, shared, static = sys.argv[1:4]
+nm = sys.argv[4] if len(sys.argv) > 4 and sys.argv[4] else 'nm' 
 api = set(re.findall(r'^FASTEC_API [^;]*?\b(fastec_\w+)\(', open(header).read(), re.M | re.S))
 fails = []
 if len(api) < 30:
@@ -15,7 +16,7 @@ if len(api) < 30:
 
 
 def defined_globals(args):
-    out = subprocess.run(['nm'] + args, capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([nm] + args, capture_output=True, text=True, check=True).stdout
     syms = set()
     for line in out.splitlines():
         f = line.split()

@@ -59,7 +59,8 @@ PRIME = [
 # Backends per family, lowest preference first: (name, CPU_BE_* enumerator in
 # src/cpu.h, the architecture it is built for or None for every one). A
 # backend also needs its implementation (gf2m/ or fp/) and its CPU probe.
-EC2_BACKENDS = [('portable', 'CPU_BE_PORTABLE', None), ('clmul', 'CPU_BE_CLMUL', 'x86_64')]
+EC2_BACKENDS = [('portable', 'CPU_BE_PORTABLE', None), ('clmul', 'CPU_BE_CLMUL', 'x86_64'),
+                ('pmull', 'CPU_BE_PMULL', 'aarch64')]
 ECP_BACKENDS = [('portable', 'CPU_BE_PORTABLE', None), ('adx', 'CPU_BE_ADX', 'x86_64')]
 # primes a backend skips (MULX/ADX code exists for 3, 4 and 6 limbs)
 ECP_BACKEND_SKIP = {'adx': {'secp521r1'}}

@@ -1,11 +1,13 @@
 /* One binary-field implementation: the build compiles this file once per
- * (field, backend) with -DGF_M=<m> -DGF_BACKEND=<GF_PORTABLE|GF_CLMUL> and
+ * (field, backend) with -DGF_M=<m> -DGF_BACKEND=<GF_PORTABLE|GF_CLMUL|GF_PMULL> and
  * -DEC2_SYM=<gf<m>_<backend>>, the name the generated dispatch table uses. */
 #include "gf2m/gf2m_impl.h"
 #include "ec2/ec2_impl.h"
 
 #if GF_BACKEND == GF_CLMUL
 #define EC2_BACKEND_NAME "clmul"
+#elif GF_BACKEND == GF_PMULL
+#define EC2_BACKEND_NAME "pmull"
 #else
 #define EC2_BACKEND_NAME "portable"
 #endif

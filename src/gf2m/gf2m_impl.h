@@ -1,12 +1,13 @@
 /* GF(2^m) arithmetic, one generic implementation instantiated per field and
- * backend. The including unit defines GF_M and GF_BACKEND (GF_PORTABLE or
- * GF_CLMUL); every function here is static and carries GF_FN, which holds the
- * backend's target attribute, so the unit can be built without -m flags.
+ * backend. The including unit defines GF_M and GF_BACKEND (GF_PORTABLE,
+ * GF_CLMUL on x86-64 or GF_PMULL on arm64); every function here is static and
+ * carries GF_FN, which holds the backend's target attribute, so the unit can
+ * be built without -m or -march flags.
  *
  * Elements are GF_NW little-endian 64-bit words, fully reduced (degree < m).
  * Constant-time: no branch, loop bound or memory index depends on element
- * values; the 64x64 carry-less product is PCLMULQDQ or masked integer
- * multiplies (never table look-ups). */
+ * values; the 64x64 carry-less product is PCLMULQDQ, PMULL or masked
+ * integer multiplies (never table look-ups). */
 #ifndef GF_M
 #error "define GF_M"
 #endif
@@ -20,6 +21,7 @@
 
 #define GF_PORTABLE 0
 #define GF_CLMUL 1
+#define GF_PMULL 2
 
 #define GF_NW ((GF_M + 63) / 64)
 #define GF_BYTES ((GF_M + 7) / 8)
@@ -32,6 +34,9 @@
 #if GF_BACKEND == GF_CLMUL
 #include <immintrin.h>
 #define GF_TARGET __attribute__((target("pclmul,sse4.1")))
+#elif GF_BACKEND == GF_PMULL
+#include <arm_neon.h>
+#define GF_TARGET __attribute__((target("+crypto"))) /* PMULL/PMULL2 (ARMv8 Crypto Extensions) */
 #else
 #define GF_TARGET
 #endif
@@ -140,9 +145,16 @@ GF_FN void fe_sqr_wide(uint64_t t[2 * GF_NW], const fe a)
     }
 }
 
-#else /* portable */
+#else /* portable and pmull: Karatsuba over a 64x64 carry-less product */
 
-#if defined(__SIZEOF_INT128__)
+#if GF_BACKEND == GF_PMULL
+GF_FN void clmul64(uint64_t a, uint64_t b, uint64_t *lo, uint64_t *hi)
+{
+    uint64x2_t v = vreinterpretq_u64_p128(vmull_p64((poly64_t)a, (poly64_t)b));
+    *lo = vgetq_lane_u64(v, 0);
+    *hi = vgetq_lane_u64(v, 1);
+}
+#elif defined(__SIZEOF_INT128__)
 /* Carry-less 64x64 product with integer multiplies: each operand is split into
  * five parts holding every fifth bit, so the at most 13 partial products that
  * meet at one bit position never carry into the next used position. */
@@ -196,11 +208,17 @@ GF_FN void clmul64(uint64_t a, uint64_t b, uint64_t *lo, uint64_t *hi)
 }
 #endif
 
-/* Out of line: a 9-word product is 45 of these 25-multiply blocks, and
- * inlining it at every call site made the portable instances both slow to
- * compile (571 bits: 37 s, now 4 s) and slower (sect283k1 ECDH 1.5k/s inline,
- * 3.2k/s out of line: the code no longer fits the instruction cache). */
-GF_FN_NOINLINE void fe_mul_wide(uint64_t t[2 * GF_NW], const fe a, const fe b)
+/* Portable: out of line: a 9-word product is 45 of these 25-multiply blocks,
+ * and inlining it at every call site made the portable instances both slow
+ * to compile (571 bits: 37 s, now 4 s) and slower (sect283k1 ECDH 1.5k/s
+ * inline, 3.2k/s out of line: the code no longer fits the instruction
+ * cache). PMULL: as PCLMULQDQ, out of line from 7 words on. */
+#if GF_BACKEND == GF_PORTABLE || GF_NW >= 7
+GF_FN_NOINLINE
+#else
+GF_FN
+#endif
+void fe_mul_wide(uint64_t t[2 * GF_NW], const fe a, const fe b)
 {
     uint64_t dl[GF_NW], dh[GF_NW];
     GF_UNROLL
@@ -237,8 +255,12 @@ GF_FN void fe_sqr_wide(uint64_t t[2 * GF_NW], const fe a)
 {
     GF_UNROLL
     for (int i = 0; i < GF_NW; i++) {
+#if GF_BACKEND == GF_PMULL
+        clmul64(a[i], a[i], &t[2 * i], &t[2 * i + 1]);
+#else
         t[2 * i] = spread32(a[i]);
         t[2 * i + 1] = spread32(a[i] >> 32);
+#endif
     }
 }
 
