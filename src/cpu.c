@@ -9,7 +9,7 @@
 
 #include "cpu.h"
 
-static const char *const names[CPU_BE_COUNT] = {"portable", "clmul", "adx", "sha", "pmull"};
+static const char *const names[CPU_BE_COUNT] = {"portable", "clmul", "adx", "sha", "pmull", "aesni"};
 
 const char *cpu_backend_name(enum cpu_backend b) { return (unsigned)b < CPU_BE_COUNT ? names[b] : "?"; }
 
@@ -21,8 +21,9 @@ static unsigned probe(void)
 {
     unsigned a, b, c, d, set = 1u << CPU_BE_PORTABLE;
     if (!__get_cpuid(1, &a, &b, &c, &d)) return set;
-    int pclmul = (c >> 1) & 1, ssse3 = (c >> 9) & 1, sse41 = (c >> 19) & 1;
+    int pclmul = (c >> 1) & 1, ssse3 = (c >> 9) & 1, sse41 = (c >> 19) & 1, aes = (c >> 25) & 1;
     if (pclmul && sse41) set |= 1u << CPU_BE_CLMUL;
+    if (aes) set |= 1u << CPU_BE_AESNI;
     if (__get_cpuid_max(0, NULL) >= 7) {
         __cpuid_count(7, 0, a, b, c, d);
         int bmi2 = (b >> 8) & 1, adx = (b >> 19) & 1, sha = (b >> 29) & 1;
@@ -77,7 +78,7 @@ static unsigned allowed_set(void)
                 }
             if (!found && !atomic_exchange(&warned, 1))
                 fprintf(stderr, "fastec: FASTEC_CPU names '%.*s', which is not a backend (known: portable, clmul, adx, "
-                                "sha, pmull); ignored\n", (int)n, p);
+                                "sha, pmull, aesni); ignored\n", (int)n, p);
         }
         p += n;
         p += strspn(p, ", ");

@@ -29,7 +29,12 @@ enum {
     RC_VERSION = -20,
     RC_KEY_MISMATCH = -21,
     RC_NO_CURVE = -22,
-    RC_HASH = -23
+    RC_HASH = -23,
+    RC_ENCRYPTED = -24,
+    RC_PASSPHRASE = -25,
+    RC_NOT_PRIVATE = -26,
+    RC_LEGACY_ENCRYPTED = -27,
+    RC_CIPHER = -28
 };
 
 #endif

@@ -64,8 +64,10 @@ EC2_BACKENDS = [('portable', 'CPU_BE_PORTABLE', None), ('clmul', 'CPU_BE_CLMUL',
 ECP_BACKENDS = [('portable', 'CPU_BE_PORTABLE', None), ('adx', 'CPU_BE_ADX', 'x86_64')]
 # primes a backend skips (MULX/ADX code exists for 3, 4 and 6 limbs)
 ECP_BACKEND_SKIP = {'adx': {'secp521r1'}}
-# the hash family (src/hash/): SHA-1 and SHA-256 blocks with the SHA extensions
-HASH_BACKENDS = [('portable', 'CPU_BE_PORTABLE', None), ('sha', 'CPU_BE_SHA', 'x86_64')]
+# the symmetric families: SHA-1 and SHA-256 blocks with the SHA extensions
+# (src/hash/), AES with AES-NI (src/sym/)
+SHA_BACKENDS = [('portable', 'CPU_BE_PORTABLE', None), ('sha', 'CPU_BE_SHA', 'x86_64')]
+AES_BACKENDS = [('portable', 'CPU_BE_PORTABLE', None), ('aesni', 'CPU_BE_AESNI', 'x86_64')]
 
 
 def padd(p, P, Q):
@@ -231,7 +233,7 @@ def gen_cmake(out):
          '# The implementation instances CMakeLists.txt compiles: per family, its',
          '# backends (lowest preference first), the architecture each is built for',
          '# (empty: every one), and the fields or primes each backend has.']
-    for fam, backends in (('EC2', EC2_BACKENDS), ('ECP', ECP_BACKENDS), ('HASH', HASH_BACKENDS)):
+    for fam, backends in (('EC2', EC2_BACKENDS), ('ECP', ECP_BACKENDS), ('SHA', SHA_BACKENDS), ('AES', AES_BACKENDS)):
         o.append('set(FASTEC_%s_BACKENDS %s)' % (fam, ' '.join(b for b, _, _ in backends)))
         for b, _, arch in backends:
             o.append('set(FASTEC_%s_BACKEND_%s_ARCH "%s")' % (fam, b, arch or ''))

@@ -1,4 +1,6 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The public curve queries: look-up, enumeration, sizes, names, backend. */
+#include "cpu.h"
 #include "curves/curves.h"
 #include "dispatch/dispatch.h"
 #include "fastec.h"
@@ -23,3 +25,21 @@ const char *fastec_curve_nist_name(const fastec_curve *c)
 }
 
 const char *fastec_curve_backend(const fastec_curve *c) { return ec_curve_valid(c) ? ec_ops_for(c)->backend : NULL; }
+
+const char *fastec_curve_alias(const fastec_curve *c, size_t i)
+{
+    if (!ec_curve_valid(c)) return NULL;
+    const size_t n = sizeof c->aliases / sizeof c->aliases[0];
+    return i < n ? c->aliases[i] : NULL; /* NULL-padded: the first NULL ends the list */
+}
+
+size_t fastec_backend_count(void) { return CPU_BE_COUNT; }
+
+const char *fastec_backend_name(size_t i) { return i < CPU_BE_COUNT ? cpu_backend_name((enum cpu_backend)i) : NULL; }
+
+int fastec_backend_state(size_t i)
+{
+    if (i >= CPU_BE_COUNT) return FASTEC_ERR_ARG;
+    if (!cpu_backend_hw((enum cpu_backend)i)) return 0;
+    return cpu_backend_on((enum cpu_backend)i) ? 2 : 1;
+}

@@ -1,5 +1,6 @@
 /* fastec_strerror, and the compile-time proof that the library's internal
  * return codes (src/err.h) are the public ones (include/fastec.h). */
+#include "ct.h"
 #include "err.h"
 #include "fastec.h"
 
@@ -28,6 +29,11 @@ SAME(VERSION);
 SAME(KEY_MISMATCH);
 SAME(NO_CURVE);
 SAME(HASH);
+SAME(ENCRYPTED);
+SAME(PASSPHRASE);
+SAME(NOT_PRIVATE);
+SAME(LEGACY_ENCRYPTED);
+SAME(CIPHER);
 
 const char *fastec_strerror(int code)
 {
@@ -48,14 +54,28 @@ const char *fastec_strerror(int code)
     case FASTEC_ERR_ARG: return "invalid argument";
     case FASTEC_ERR_INTERNAL: return "internal error";
     case FASTEC_ERR_DER: return "malformed or non-strict DER";
-    case FASTEC_ERR_PEM: return "malformed PEM (armor, label or base64)";
-    case FASTEC_ERR_CURVE_OID: return "named curve not supported";
+    case FASTEC_ERR_PEM: return "malformed PEM (armor, label or base64), or no key block in it";
+    case FASTEC_ERR_CURVE_OID: return "curve not supported by fastec";
     case FASTEC_ERR_EXPLICIT_PARAMS: return "explicit curve parameters are not accepted (named curves only)";
-    case FASTEC_ERR_ALGORITHM: return "not an EC key";
+    case FASTEC_ERR_ALGORITHM: return "not an EC key (another algorithm)";
     case FASTEC_ERR_VERSION: return "unsupported structure version";
     case FASTEC_ERR_KEY_MISMATCH: return "embedded public key does not match the private key";
     case FASTEC_ERR_NO_CURVE: return "key without curve parameters";
     case FASTEC_ERR_HASH: return "unknown hash algorithm";
+    case FASTEC_ERR_ENCRYPTED: return "encrypted private key: a passphrase is needed";
+    case FASTEC_ERR_PASSPHRASE: return "wrong passphrase (or a damaged encrypted key)";
+    case FASTEC_ERR_NOT_PRIVATE: return "a public key where a private key is needed";
+    case FASTEC_ERR_LEGACY_ENCRYPTED:
+        return "traditional encrypted PEM (Proc-Type: 4,ENCRYPTED) is not supported: convert it with "
+               "openssl pkcs8 -topk8";
+    case FASTEC_ERR_CIPHER: return "encryption scheme not supported (PBES2 with PBKDF2 and AES-CBC only)";
     default: return "unknown error code";
     }
+}
+
+const char *fastec_version(void) { return FASTEC_VERSION; }
+
+void fastec_wipe(void *p, size_t len)
+{
+    if (p) ct_wipe(p, len);
 }

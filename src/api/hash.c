@@ -17,8 +17,56 @@ static const hash_desc *desc(int alg)
     case FASTEC_SHA512: return &hash_sha512;
     case FASTEC_SHA512_224: return &hash_sha512_224;
     case FASTEC_SHA512_256: return &hash_sha512_256;
+    case FASTEC_SHA3_224: return &hash_sha3_224;
+    case FASTEC_SHA3_256: return &hash_sha3_256;
+    case FASTEC_SHA3_384: return &hash_sha3_384;
+    case FASTEC_SHA3_512: return &hash_sha3_512;
     default: return NULL;
     }
+}
+
+/* names without case, '-', '/' and '_': "SHA2-512/256" -> "sha2512256" */
+static const struct {
+    int alg;
+    const char *name, *keys[2];
+} hash_names[] = {
+    {FASTEC_SHA1, "sha1", {"sha1", NULL}},
+    {FASTEC_SHA224, "sha224", {"sha224", "sha2224"}},
+    {FASTEC_SHA256, "sha256", {"sha256", "sha2256"}},
+    {FASTEC_SHA384, "sha384", {"sha384", "sha2384"}},
+    {FASTEC_SHA512, "sha512", {"sha512", "sha2512"}},
+    {FASTEC_SHA512_224, "sha512-224", {"sha512224", "sha2512224"}},
+    {FASTEC_SHA512_256, "sha512-256", {"sha512256", "sha2512256"}},
+    {FASTEC_SHA3_224, "sha3-224", {"sha3224", NULL}},
+    {FASTEC_SHA3_256, "sha3-256", {"sha3256", NULL}},
+    {FASTEC_SHA3_384, "sha3-384", {"sha3384", NULL}},
+    {FASTEC_SHA3_512, "sha3-512", {"sha3512", NULL}},
+};
+
+int fastec_hash_by_name(const char *name)
+{
+    char key[24];
+    size_t k = 0;
+    if (!name) return 0;
+    for (const char *p = name; *p; p++) {
+        char ch = *p;
+        if (ch == '-' || ch == '/' || ch == '_') continue;
+        if (ch >= 'A' && ch <= 'Z') ch = (char)(ch - 'A' + 'a');
+        if (k + 1 >= sizeof key) return 0;
+        key[k++] = ch;
+    }
+    key[k] = 0;
+    for (size_t i = 0; i < sizeof hash_names / sizeof hash_names[0]; i++)
+        for (int j = 0; j < 2 && hash_names[i].keys[j]; j++)
+            if (!strcmp(key, hash_names[i].keys[j])) return hash_names[i].alg;
+    return 0;
+}
+
+const char *fastec_hash_name(int alg)
+{
+    for (size_t i = 0; i < sizeof hash_names / sizeof hash_names[0]; i++)
+        if (hash_names[i].alg == alg) return hash_names[i].name;
+    return NULL;
 }
 
 size_t fastec_hash_size(int alg)

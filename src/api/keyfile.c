@@ -1,48 +1,132 @@
-/* The public key-file and DER-signature calls: argument checks, then encode/. */
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The public key-file and DER-signature calls: argument checks, then encode/.
+ * Every output is built in a buffer of this frame and then delivered, so the
+ * calls work in place (output overlapping input), answer size queries (NULL
+ * output) and report the size needed when the output is too small. */
+#include <string.h>
+
+#include "ct.h"
 #include "curves/curves.h"
 #include "encode/keyfile.h"
 #include "fastec.h"
 
+/* larger than any output below (checked against FASTEC_MAX_* by test_api) */
+#define TMP_SIZE 1024
+
+/* the *np bytes at tmp (read after rc's call has set it) to out (capacity *out_len; NULL asks for the size) */
+static int deliver(int rc, uint8_t *tmp, const size_t *np, uint8_t *out, size_t *out_len)
+{
+    const size_t n = *np;
+    if (!rc) {
+        if (!out) {
+            *out_len = n;
+        } else if (*out_len < n) {
+            *out_len = n;
+            rc = FASTEC_ERR_BUFFER;
+        } else {
+            memmove(out, tmp, n);
+            *out_len = n;
+        }
+    }
+    ct_wipe(tmp, TMP_SIZE);
+    return rc;
+}
+
 int fastec_sig_to_der(const fastec_curve *c, const uint8_t *sig, uint8_t *der, size_t *der_len)
 {
     if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
-    if (!sig || !der || !der_len) return FASTEC_ERR_NULL;
-    return keyfile_sig_to_der(c, sig, der, der_len);
+    if (!sig || !der_len) return FASTEC_ERR_NULL;
+    uint8_t tmp[TMP_SIZE];
+    size_t n = sizeof tmp;
+    return deliver(keyfile_sig_to_der(c, sig, tmp, &n), tmp, &n, der, der_len);
 }
 
 int fastec_sig_from_der(const fastec_curve *c, const uint8_t *der, size_t der_len, uint8_t *sig)
 {
     if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
     if (!der || !sig) return FASTEC_ERR_NULL;
-    return keyfile_sig_from_der(c, der, der_len, sig);
+    uint8_t tmp[2 * FASTEC_MAX_SCALAR_SIZE];
+    int rc = keyfile_sig_from_der(c, der, der_len, tmp);
+    if (!rc) memmove(sig, tmp, 2 * c->scalar_size);
+    return rc;
 }
 
 int fastec_private_key_encode(const fastec_curve *c, const uint8_t *priv, int pkcs8, int pem, uint8_t *out,
                               size_t *out_len)
 {
     if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
-    if (!priv || !out || !out_len) return FASTEC_ERR_NULL;
-    return keyfile_private_encode(c, priv, pkcs8, pem, out, out_len);
+    if (!priv || !out_len) return FASTEC_ERR_NULL;
+    uint8_t tmp[TMP_SIZE];
+    size_t n = sizeof tmp;
+    return deliver(keyfile_private_encode(c, priv, pkcs8, pem, tmp, &n), tmp, &n, out, out_len);
+}
+
+int fastec_private_key_encrypt(const fastec_curve *c, const uint8_t *priv, const char *pass, size_t pass_len,
+                               int cipher, unsigned iterations, int pem, uint8_t *out, size_t *out_len)
+{
+    if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
+    if (!priv || !out_len || (!pass && pass_len)) return FASTEC_ERR_NULL;
+    if (cipher != FASTEC_AES128_CBC && cipher != FASTEC_AES256_CBC) return FASTEC_ERR_CIPHER;
+    if (!iterations) iterations = FASTEC_PBKDF2_DEFAULT_ITERATIONS;
+    uint8_t tmp[TMP_SIZE];
+    size_t n = sizeof tmp;
+    /* the size first: a query or a short buffer costs no key derivation */
+    int rc = keyfile_private_encrypt(c, priv, pass ? pass : "", pass_len, cipher == FASTEC_AES256_CBC, iterations,
+                                     pem, 1, tmp, &n);
+    if (!rc && out && *out_len >= n) {
+        n = sizeof tmp;
+        rc = keyfile_private_encrypt(c, priv, pass ? pass : "", pass_len, cipher == FASTEC_AES256_CBC, iterations, pem,
+                                     0, tmp, &n);
+    }
+    return deliver(rc, tmp, &n, out, out_len);
+}
+
+/* the scalar through a buffer of this frame, so priv may overlap in */
+static int private_read(const uint8_t *in, size_t in_len, const char *pass, size_t pass_len, const fastec_curve **c,
+                        uint8_t *priv, size_t priv_cap)
+{
+    uint8_t tmp[FASTEC_MAX_SCALAR_SIZE];
+    const fastec_curve *cc = NULL;
+    int rc = keyfile_private_decrypt(in, in_len, pass, pass_len, &cc, tmp, sizeof tmp);
+    if (!rc && priv_cap < cc->scalar_size) rc = FASTEC_ERR_BUFFER;
+    if (!rc) memmove(priv, tmp, cc->scalar_size);
+    ct_wipe(tmp, sizeof tmp);
+    *c = rc ? NULL : cc;
+    return rc;
 }
 
 int fastec_private_key_decode(const uint8_t *in, size_t in_len, const fastec_curve **c, uint8_t *priv,
                               size_t priv_cap)
 {
     if (!in || !c || !priv) return FASTEC_ERR_NULL;
-    return keyfile_private_decode(in, in_len, c, priv, priv_cap);
+    return private_read(in, in_len, NULL, 0, c, priv, priv_cap);
+}
+
+int fastec_private_key_decrypt(const uint8_t *in, size_t in_len, const char *pass, size_t pass_len,
+                               const fastec_curve **c, uint8_t *priv, size_t priv_cap)
+{
+    if (!in || !c || !priv || (!pass && pass_len)) return FASTEC_ERR_NULL;
+    return private_read(in, in_len, pass, pass_len, c, priv, priv_cap);
 }
 
 int fastec_public_key_encode(const fastec_curve *c, const uint8_t *pub, size_t pub_len, int pem, uint8_t *out,
                              size_t *out_len)
 {
     if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
-    if (!pub || !out || !out_len) return FASTEC_ERR_NULL;
-    return keyfile_public_encode(c, pub, pub_len, pem, out, out_len);
+    if (!pub || !out_len) return FASTEC_ERR_NULL;
+    uint8_t tmp[TMP_SIZE];
+    size_t n = sizeof tmp;
+    return deliver(keyfile_public_encode(c, pub, pub_len, pem, tmp, &n), tmp, &n, out, out_len);
 }
 
 int fastec_public_key_decode(const uint8_t *in, size_t in_len, const fastec_curve **c, uint8_t *pub,
                              size_t *pub_len)
 {
-    if (!in || !c || !pub || !pub_len) return FASTEC_ERR_NULL;
-    return keyfile_public_decode(in, in_len, c, pub, pub_len);
+    if (!in || !c || !pub_len) return FASTEC_ERR_NULL;
+    uint8_t tmp[TMP_SIZE];
+    size_t n = sizeof tmp;
+    const fastec_curve *cc = NULL;
+    int rc = deliver(keyfile_public_decode(in, in_len, &cc, tmp, &n), tmp, &n, pub, pub_len);
+    *c = rc ? NULL : cc;
+    return rc;
 }

@@ -1,5 +1,8 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The public key, ECDH and ECDSA calls: argument checks, the implementation
  * for this CPU, the protocol; secrets copied here are wiped. */
+#include <string.h>
+
 #include "ct.h"
 #include "curves/curves.h"
 #include "dispatch/dispatch.h"
@@ -14,12 +17,32 @@ int fastec_keygen(const fastec_curve *c, uint8_t *priv)
     return proto_keygen(c, priv);
 }
 
+/* a SEC 1 encoding of P delivered as the header says: in place, a NULL
+ * output asking for the size, a short buffer told the size needed */
+static int deliver_point(const fastec_curve *c, const ec_ops *ops, const ec_point *P, int compressed, uint8_t *out,
+                         size_t *out_len)
+{
+    uint8_t tmp[FASTEC_MAX_PUBLIC_KEY_SIZE];
+    size_t n = sizeof tmp;
+    int rc = sec1_encode(c, ops, P, compressed, tmp, &n);
+    if (rc) return rc;
+    if (out && *out_len >= n) memmove(out, tmp, n);
+    rc = out && *out_len < n ? FASTEC_ERR_BUFFER : FASTEC_OK;
+    *out_len = n;
+    return rc;
+}
+
 int fastec_public_key(const fastec_curve *c, const uint8_t *priv, int compressed, uint8_t *pub, size_t *pub_len)
 {
     if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
-    if (!priv || !pub || !pub_len) return FASTEC_ERR_NULL;
+    if (!priv || !pub_len) return FASTEC_ERR_NULL;
     size_t need = compressed ? 1 + c->field_size : 1 + 2 * c->field_size;
-    if (*pub_len < need) return FASTEC_ERR_BUFFER;
+    if (!pub || *pub_len < need) {
+        /* the size is public; the key is not looked at */
+        int rc = pub ? FASTEC_ERR_BUFFER : FASTEC_OK;
+        *pub_len = need;
+        return rc;
+    }
     const ec_ops *ops = ec_ops_for(c);
     sc_t d;
     ec_point P;
@@ -28,7 +51,7 @@ int fastec_public_key(const fastec_curve *c, const uint8_t *priv, int compressed
     rc = proto_public_point(c, ops, &d, &P);
     ct_wipe(&d, sizeof d);
     if (rc) return rc;
-    return sec1_encode(c, ops, &P, compressed, pub, pub_len);
+    return deliver_point(c, ops, &P, compressed, pub, pub_len);
 }
 
 int fastec_public_key_check(const fastec_curve *c, const uint8_t *pub, size_t pub_len)
@@ -43,12 +66,12 @@ int fastec_public_key_convert(const fastec_curve *c, const uint8_t *pub, size_t 
                               uint8_t *out, size_t *out_len)
 {
     if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
-    if (!pub || !out || !out_len) return FASTEC_ERR_NULL;
+    if (!pub || !out_len) return FASTEC_ERR_NULL;
     const ec_ops *ops = ec_ops_for(c);
     ec_point P;
     int rc = sec1_decode(c, ops, &P, pub, pub_len);
     if (rc) return rc;
-    return sec1_encode(c, ops, &P, compressed, out, out_len);
+    return deliver_point(c, ops, &P, compressed, out, out_len);
 }
 
 static int ecdh(const fastec_curve *c, const uint8_t *priv, const uint8_t *peer, size_t peer_len, uint8_t *secret,

@@ -4,13 +4,25 @@
 
 #include "curves/curves.h"
 
+/* ASCII comparison without regard to case (not the locale's strcasecmp) */
+static int name_eq(const char *a, const char *b)
+{
+    for (;; a++, b++) {
+        int x = (unsigned char)*a, y = (unsigned char)*b;
+        if (x >= 'A' && x <= 'Z') x += 32;
+        if (y >= 'A' && y <= 'Z') y += 32;
+        if (x != y) return 0;
+        if (!x) return 1;
+    }
+}
+
 const struct fastec_curve *ec_curve_by_name(const char *name)
 {
     for (size_t i = 0; i < ec_curve_table_len; i++) {
         const struct fastec_curve *c = &ec_curve_table[i];
-        if (!strcmp(c->name, name)) return c;
+        if (name_eq(c->name, name)) return c;
         for (size_t j = 0; j < sizeof c->aliases / sizeof c->aliases[0] && c->aliases[j]; j++)
-            if (!strcmp(c->aliases[j], name)) return c;
+            if (name_eq(c->aliases[j], name)) return c;
     }
     return NULL;
 }

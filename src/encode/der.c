@@ -67,6 +67,19 @@ int der_small_uint(const der_in *v, unsigned *out)
     return RC_OK;
 }
 
+int der_uint_u32(const der_in *v, unsigned long *out)
+{
+    int rc = der_uint_check(v);
+    if (rc) return rc;
+    size_t n = v->n, i = 0;
+    if (n > 1 && v->p[0] == 0) i = 1; /* the sign byte of a value with its top bit set */
+    if (n - i > 4) return RC_RANGE_U32;
+    unsigned long x = 0;
+    for (; i < n; i++) x = x << 8 | v->p[i];
+    *out = x;
+    return RC_OK;
+}
+
 void der_put_raw(der_out *o, const uint8_t *p, size_t n)
 {
     if (o->err || n > o->cap - o->pos) {
@@ -141,66 +154,87 @@ static const uint8_t *find(const uint8_t *p, const uint8_t *end, const char *s)
     return NULL;
 }
 
-int pem_detect(const uint8_t *in, size_t in_len)
-{
-    size_t i = 0;
-    while (i < in_len && is_space(in[i])) i++;
-    return in_len - i >= 11 && !memcmp(in + i, "-----BEGIN ", 11);
-}
+int pem_detect(const uint8_t *in, size_t in_len) { return find(in, in + in_len, "-----BEGIN ") != NULL; }
 
-int pem_decode(const uint8_t *in, size_t in_len, char label[64], uint8_t *out, size_t cap, size_t *out_len)
+/* the next "-----BEGIN LABEL-----" ... "-----END LABEL-----" block at or after
+ * p: its label and the extent of its body; NULL when there is none */
+static const uint8_t *next_block(const uint8_t *p, const uint8_t *end, char label[64], const uint8_t **body,
+                                 const uint8_t **body_end, const uint8_t **after)
 {
-    const uint8_t *p = in, *end = in + in_len;
     for (;;) {
-        while (p < end && is_space(*p)) p++;
-        if (end - p < 11 || memcmp(p, "-----BEGIN ", 11)) return RC_PEM;
-        p += 11;
+        const uint8_t *b = find(p, end, "-----BEGIN ");
+        if (!b) return NULL;
+        p = b + 11;
         const uint8_t *le = find(p, end, "-----");
-        if (!le || le - p >= 64 || le == p) return RC_PEM;
+        if (!le || le == p || le - p >= 64) continue;
         size_t ll = (size_t)(le - p);
+        int ok = 1;
+        for (size_t i = 0; i < ll; i++)
+            if (p[i] < 0x20 || p[i] > 0x7e) ok = 0;
+        if (!ok) continue;
         memcpy(label, p, ll);
         label[ll] = 0;
-        for (size_t i = 0; i < ll; i++)
-            if (label[i] < 0x20 || label[i] > 0x7e) return RC_PEM;
-        p = le + 5;
         char endline[80];
         memcpy(endline, "-----END ", 9);
         memcpy(endline + 9, label, ll);
         memcpy(endline + 9 + ll, "-----", 6);
-        const uint8_t *ee = find(p, end, endline);
-        if (!ee) return RC_PEM;
-        /* base64 body: only base64 characters, white space and final '=' */
-        size_t n = 0;
-        unsigned acc = 0;
-        int bits = 0, pad = 0;
-        for (const uint8_t *q = p; q < ee; q++) {
-            if (is_space(*q)) continue;
-            if (*q == '=') {
-                pad++;
-                continue;
-            }
-            int v = b64val(*q);
-            if (v < 0 || pad) return RC_PEM; /* a header line, or data after padding */
-            acc = (acc << 6) | (unsigned)v;
-            bits += 6;
-            if (bits >= 8) {
-                bits -= 8;
-                if (n >= cap) return RC_PEM;
-                out[n++] = (uint8_t)(acc >> bits);
-                acc &= (1u << bits) - 1;
-            }
-        }
-        /* strict padding: total characters a multiple of 4, leftover bits zero */
-        if (pad > 2 || (bits == 0 && pad) || (bits == 4 && pad != 2) || (bits == 2 && pad != 1) || bits == 6 ||
-            acc != 0)
-            return RC_PEM;
-        p = ee + strlen(endline);
-        if (!strcmp(label, "EC PARAMETERS")) continue; /* `openssl ecparam -genkey` writes one first */
-        while (p < end && is_space(*p)) p++;
-        if (p != end) return RC_PEM; /* trailing text */
-        *out_len = n;
-        return RC_OK;
+        const uint8_t *ee = find(le + 5, end, endline);
+        if (!ee) return NULL;
+        *body = le + 5;
+        *body_end = ee;
+        *after = ee + strlen(endline);
+        return b;
     }
+}
+
+/* strict base64 of a block body (white space allowed); RC_LEGACY_ENCRYPTED
+ * for the traditional "Proc-Type: 4,ENCRYPTED" headers, RC_PEM otherwise */
+static int b64_body(const uint8_t *p, const uint8_t *ee, uint8_t *out, size_t cap, size_t *out_len)
+{
+    if (find(p, ee, "Proc-Type:")) return find(p, ee, "ENCRYPTED") ? RC_LEGACY_ENCRYPTED : RC_PEM;
+    size_t n = 0;
+    unsigned acc = 0;
+    int bits = 0, pad = 0;
+    for (const uint8_t *q = p; q < ee; q++) {
+        if (is_space(*q)) continue;
+        if (*q == '=') {
+            pad++;
+            continue;
+        }
+        int v = b64val(*q);
+        if (v < 0 || pad) return RC_PEM; /* a header line, or data after padding */
+        acc = (acc << 6) | (unsigned)v;
+        bits += 6;
+        if (bits >= 8) {
+            bits -= 8;
+            if (n >= cap) return RC_PEM;
+            out[n++] = (uint8_t)(acc >> bits);
+            acc &= (1u << bits) - 1;
+        }
+    }
+    /* strict padding: total characters a multiple of 4, leftover bits zero */
+    if (pad > 2 || (bits == 0 && pad) || (bits == 4 && pad != 2) || (bits == 2 && pad != 1) || bits == 6 || acc != 0)
+        return RC_PEM;
+    *out_len = n;
+    return RC_OK;
+}
+
+int pem_decode(const uint8_t *in, size_t in_len, const char *const *labels, char label[64], char other[64],
+               uint8_t *out, size_t cap, size_t *out_len)
+{
+    const uint8_t *p = in, *end = in + in_len, *body, *body_end, *after;
+    char l[64];
+    other[0] = 0;
+    while (next_block(p, end, l, &body, &body_end, &after)) {
+        for (const char *const *w = labels; *w; w++)
+            if (!strcmp(l, *w)) {
+                memcpy(label, l, sizeof l);
+                return b64_body(body, body_end, out, cap, out_len);
+            }
+        if (!other[0]) memcpy(other, l, sizeof l);
+        p = after;
+    }
+    return RC_PEM;
 }
 
 int pem_encode(const char *label, const uint8_t *der, size_t der_len, uint8_t *out, size_t *out_len)

@@ -33,6 +33,9 @@ int der_peek(const der_in *in);
 int der_uint_to_fixed(const der_in *v, uint8_t *out, size_t len);
 /* Small non-negative INTEGER (versions). */
 int der_small_uint(const der_in *v, unsigned *out);
+/* a non-negative INTEGER below 2^32; RC_RANGE_U32 when it is larger */
+#define RC_RANGE_U32 1
+int der_uint_u32(const der_in *v, unsigned long *out);
 
 /* Writer over a caller buffer; pos grows, overflow sets err. */
 typedef struct {
@@ -51,11 +54,15 @@ void der_put_uint(der_out *o, const uint8_t *be, size_t n);
 size_t der_size(size_t n);
 size_t der_uint_size(const uint8_t *be, size_t n);
 
-/* PEM: the first block whose label is not "EC PARAMETERS" (skipped). Writes
- * the decoded bytes to out (cap bytes) and the label to label (64 bytes).
- * RC_PEM on bad armor, base64, headers or trailing non-space text. */
-int pem_decode(const uint8_t *in, size_t in_len, char label[64], uint8_t *out, size_t cap, size_t *out_len);
-/* 1 if the input starts (after white space) with "-----BEGIN " */
+/* PEM: the first block whose label is one of labels (NULL-terminated);
+ * text before, between and after blocks and blocks of other kinds are
+ * skipped, as openssl does (other gets the first other label seen, "" if
+ * none). Writes the decoded bytes to out (cap bytes) and the label to label.
+ * RC_PEM when there is no such block or it is malformed (armor, base64),
+ * RC_LEGACY_ENCRYPTED for a traditional encrypted one (Proc-Type headers). */
+int pem_decode(const uint8_t *in, size_t in_len, const char *const *labels, char label[64], char other[64],
+               uint8_t *out, size_t cap, size_t *out_len);
+/* 1 if the input holds a PEM block ("-----BEGIN ") anywhere */
 int pem_detect(const uint8_t *in, size_t in_len);
 int pem_encode(const char *label, const uint8_t *der, size_t der_len, uint8_t *out, size_t *out_len);
 

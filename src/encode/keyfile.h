@@ -15,6 +15,15 @@ int keyfile_private_encode(const struct fastec_curve *c, const uint8_t *priv, in
                            size_t *out_len);
 int keyfile_private_decode(const uint8_t *in, size_t in_len, const struct fastec_curve **c, uint8_t *priv,
                            size_t priv_cap);
+/* PKCS#8 EncryptedPrivateKeyInfo, PBES2 with PBKDF2-HMAC-SHA-256 and
+ * AES-128-CBC or (aes256) AES-256-CBC, DER or PEM; size_only: the same size
+ * with zeros for salt, IV and ciphertext, without the key derivation */
+int keyfile_private_encrypt(const struct fastec_curve *c, const uint8_t *priv, const char *pass, size_t pass_len,
+                            int aes256, unsigned iterations, int pem, int size_only, uint8_t *out, size_t *out_len);
+/* any private key file; an encrypted one is decrypted with pass (RC_ENCRYPTED
+ * when pass is NULL) */
+int keyfile_private_decrypt(const uint8_t *in, size_t in_len, const char *pass, size_t pass_len,
+                            const struct fastec_curve **c, uint8_t *priv, size_t priv_cap);
 int keyfile_public_encode(const struct fastec_curve *c, const uint8_t *pub, size_t pub_len, int pem, uint8_t *out,
                           size_t *out_len);
 int keyfile_public_decode(const uint8_t *in, size_t in_len, const struct fastec_curve **c, uint8_t *pub,

@@ -1,4 +1,5 @@
-/* SHA-1, SHA-224/256, SHA-384/512, SHA-512/224 and SHA-512/256 (FIPS 180-4) and HMAC (RFC 2104), behind one
+/* SHA-1, SHA-224/256, SHA-384/512, SHA-512/224 and SHA-512/256 (FIPS 180-4),
+ * SHA3-224/256/384/512 (FIPS 202) and HMAC (RFC 2104), behind one
  * small descriptor so RFC 6979 can pick the hash at run time. No heap. */
 #ifndef FASTEC_HASH_H
 #define FASTEC_HASH_H
@@ -27,14 +28,21 @@ typedef struct {
     size_t n;
 } sha512_ctx;
 
+typedef struct {
+    uint64_t a[25];   /* the Keccak state */
+    uint8_t buf[144]; /* one block of the largest rate (SHA3-224) */
+    size_t n, rate, dlen;
+} sha3_ctx;
+
 typedef union {
     sha1_ctx s1;
     sha256_ctx s256;
     sha512_ctx s512;
+    sha3_ctx s3;
 } hash_ctx;
 
 #define HASH_MAX_DIGEST 64
-#define HASH_MAX_BLOCK 128
+#define HASH_MAX_BLOCK 144
 
 typedef struct hash_desc {
     const char *name;
@@ -94,6 +102,7 @@ void sha256_block_ni(void *state, const uint8_t *p);
 #endif
 
 extern const hash_desc hash_sha1, hash_sha224, hash_sha256, hash_sha384, hash_sha512, hash_sha512_224, hash_sha512_256;
+extern const hash_desc hash_sha3_224, hash_sha3_256, hash_sha3_384, hash_sha3_512;
 
 void hash_oneshot(const hash_desc *h, uint8_t *out, const uint8_t *p, size_t n);
 
@@ -105,5 +114,10 @@ typedef struct {
 void hmac_init(hmac_ctx *c, const hash_desc *h, const uint8_t *key, size_t keylen);
 void hmac_update(hmac_ctx *c, const uint8_t *p, size_t n);
 void hmac_final(hmac_ctx *c, uint8_t *out); /* wipes the context */
+
+/* PBKDF2 (RFC 8018) with HMAC over h: out_len bytes from the password and
+ * salt, iterations >= 1 */
+void pbkdf2(const hash_desc *h, const uint8_t *pass, size_t pass_len, const uint8_t *salt, size_t salt_len,
+            unsigned iterations, uint8_t *out, size_t out_len);
 
 #endif
