@@ -53,7 +53,7 @@ extern "C" {
 #define FASTEC_MAX_DIGEST_SIZE 64
 #define FASTEC_MAX_PRIVATE_KEY_DER_SIZE 260   /* SEC 1 or PKCS#8, with the public key */
 #define FASTEC_MAX_PRIVATE_KEY_PEM_SIZE 408
-#define FASTEC_MAX_ENCRYPTED_KEY_DER_SIZE 380 /* PKCS#8 EncryptedPrivateKeyInfo, any iteration count */
+#define FASTEC_MAX_ENCRYPTED_KEY_DER_SIZE 379 /* PKCS#8 EncryptedPrivateKeyInfo, any iteration count */
 #define FASTEC_MAX_ENCRYPTED_KEY_PEM_SIZE 590
 #define FASTEC_MAX_PUBLIC_KEY_DER_SIZE 170    /* SubjectPublicKeyInfo */
 #define FASTEC_MAX_PUBLIC_KEY_PEM_SIZE 284
@@ -262,14 +262,16 @@ FASTEC_API int fastec_private_key_decode(const uint8_t *in, size_t in_len, const
  * the operating system; iterations 0 means FASTEC_PBKDF2_DEFAULT_ITERATIONS. */
 enum { FASTEC_AES128_CBC = 1, FASTEC_AES256_CBC = 2 };
 #define FASTEC_PBKDF2_DEFAULT_ITERATIONS 100000
+#define FASTEC_PBKDF2_MAX_ITERATIONS 10000000 /* more: FASTEC_ERR_ARG writing, FASTEC_ERR_CIPHER reading */
 FASTEC_API int fastec_private_key_encrypt(const fastec_curve *c, const uint8_t *priv, const char *pass,
                                           size_t pass_len, int cipher, unsigned iterations, int pem, uint8_t *out,
                                           size_t *out_len);
 /* As fastec_private_key_decode, and an encrypted key is decrypted with pass
  * (PBES2 with PBKDF2 over HMAC-SHA-1 or HMAC-SHA-2, AES-128/192/256-CBC).
  * FASTEC_ERR_PASSPHRASE for a wrong passphrase, FASTEC_ERR_CIPHER for another
- * scheme, FASTEC_ERR_LEGACY_ENCRYPTED for a traditional encrypted PEM
- * (convert it with openssl pkcs8 -topk8). pass may be NULL for a plain key. */
+ * scheme or more than FASTEC_PBKDF2_MAX_ITERATIONS, FASTEC_ERR_LEGACY_ENCRYPTED
+ * for a traditional encrypted PEM (convert it with openssl pkcs8 -topk8).
+ * pass may be NULL for a plain key. */
 FASTEC_API int fastec_private_key_decrypt(const uint8_t *in, size_t in_len, const char *pass, size_t pass_len,
                                           const fastec_curve **c, uint8_t *priv, size_t priv_cap);
 

@@ -68,7 +68,7 @@ int main(void)
                     m_privder = max_of(m_privder, sz);
             }
             for (int cipher = FASTEC_AES128_CBC; cipher <= FASTEC_AES256_CBC; cipher++) {
-#define ENC(b, l) fastec_private_key_encrypt(c, priv, "pw", 2, cipher, 0xffffffffu, pem, b, l)
+#define ENC(b, l) fastec_private_key_encrypt(c, priv, "pw", 2, cipher, FASTEC_PBKDF2_MAX_ITERATIONS, pem, b, l)
                 /* the largest iteration count: the query answers without running it */
                 size_t q = 0;
                 CHECK(ENC(NULL, &q) == FASTEC_OK && q > 0, "%s encrypted size query", name);
@@ -79,6 +79,10 @@ int main(void)
                     m_encpem = max_of(m_encpem, sz);
                 else
                     m_encder = max_of(m_encder, sz);
+                size_t ql = 0;
+                CHECK(fastec_private_key_encrypt(c, priv, "pw", 2, cipher, FASTEC_PBKDF2_MAX_ITERATIONS + 1, pem, NULL,
+                                                 &ql) == FASTEC_ERR_ARG,
+                      "%s too many iterations", name);
                 /* round trip; a wrong passphrase refused */
                 uint8_t back[FASTEC_MAX_SCALAR_SIZE];
                 const fastec_curve *c2 = NULL;

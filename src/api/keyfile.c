@@ -68,6 +68,7 @@ int fastec_private_key_encrypt(const fastec_curve *c, const uint8_t *priv, const
     if (!priv || !out_len || (!pass && pass_len)) return FASTEC_ERR_NULL;
     if (cipher != FASTEC_AES128_CBC && cipher != FASTEC_AES256_CBC) return FASTEC_ERR_CIPHER;
     if (!iterations) iterations = FASTEC_PBKDF2_DEFAULT_ITERATIONS;
+    if (iterations > FASTEC_PBKDF2_MAX_ITERATIONS) return FASTEC_ERR_ARG;
     uint8_t tmp[TMP_SIZE];
     size_t n = sizeof tmp;
     /* the size first: a query or a short buffer costs no key derivation */

@@ -21,7 +21,14 @@
 #include "sym/aes.h"
 
 #define MAX_KEY_DER 512
-#define MAX_PBKDF2_ITERATIONS 10000000u /* a file asking for more is refused (RC_CIPHER) */
+/* a file asking for more is refused (RC_CIPHER) rather than run for minutes;
+ * FASTEC_PBKDF2_MAX_ITERATIONS in fastec.h. Fuzzing builds refuse more than
+ * a thousand, so that an input cannot stall the fuzzer. */
+#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+#define MAX_PBKDF2_ITERATIONS 1000u
+#else
+#define MAX_PBKDF2_ITERATIONS 10000000u
+#endif
 
 static const uint8_t oid_ec_public_key[] = {0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01}; /* 1.2.840.10045.2.1 */
 static const uint8_t oid_pbes2[] = {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x05, 0x0d};  /* 1.2.840.113549.1.5.13 */
@@ -577,6 +584,10 @@ int keyfile_public_decode(const uint8_t *in, size_t in_len, const struct fastec_
     int rc = unarmor(in, in_len, 0, buf, sizeof buf, &der, label);
     if (rc) return rc;
     const struct fastec_curve *cc = NULL;
+    /* a private key in DER (plain or encrypted) is not a public key file:
+     * the caller may read it as a private key */
+    enum shape sh = shape_of(der);
+    if (sh == SHAPE_PKCS8 || sh == SHAPE_SEC1 || sh == SHAPE_ENCRYPTED) return RC_DER;
     if ((rc = der_read(&der, DER_SEQUENCE, &seq))) return rc;
     if (der.n) return RC_DER;
     if ((rc = read_algid(&seq, &cc))) return rc;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Key files and DER signatures (keyfile.c), behind the public calls of the
  * same names in api/ (which check the arguments): SEC 1 ECPrivateKey, PKCS#8
  * PrivateKeyInfo, SubjectPublicKeyInfo, DER or PEM; r || s <-> DER. */
