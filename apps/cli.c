@@ -1,182 +1,27 @@
-/* fastec keygen / pubkey / sign / verify / derive: key files and signatures
- * interchangeable with the openssl command's.
+/* SPDX-License-Identifier: Apache-2.0 */
+/* fastec keygen / pkey / pubkey / sign / verify / derive / curves / version:
+ * key files and signatures interchangeable with the openssl command's.
  * Exit codes: 0 success, 1 verification failure, 2 usage, 3 bad input
- * (unreadable or malformed file, wrong curve), 4 output could not be written. */
+ * (unreadable or malformed file, wrong curve, wrong passphrase), 4 output
+ * could not be written. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli_io.h"
 #include "fastec.h"
 #include "speed.h"
 
-enum { EXIT_VERIFY_FAIL = 1, EXIT_USAGE = 2, EXIT_INPUT = 3, EXIT_OUTPUT = 4 };
+#define MAX_FILE (1u << 20) /* key and signature files are far smaller */
+#define MAX_PASS 1024
 
-static const char *cmd = "fastec";
+/* ---- options ---- */
 
-static int fail(int code, const char *what, const char *msg)
-{
-    if (what) fprintf(stderr, "fastec %s: %s: %s\n", cmd, what, msg);
-    else fprintf(stderr, "fastec %s: %s\n", cmd, msg);
-    return code;
-}
-
-/* whole file (or stdin for NULL / "-") into a heap buffer, at most max bytes */
-static int read_all(const char *path, uint8_t **out, size_t *len, size_t max)
-{
-    FILE *f = (!path || !strcmp(path, "-")) ? stdin : fopen(path, "rb");
-    if (!f) return -1;
-    size_t cap = 4096, n = 0;
-    uint8_t *b = malloc(cap);
-    while (b) {
-        if (n == cap) {
-            if (cap >= max) {
-                free(b);
-                b = NULL;
-                errno = EFBIG;
-                break;
-            }
-            uint8_t *nb = realloc(b, cap * 2);
-            if (!nb) {
-                free(b);
-                b = NULL;
-                break;
-            }
-            b = nb;
-            cap *= 2;
-        }
-        size_t r = fread(b + n, 1, cap - n, f);
-        n += r;
-        if (r == 0) break;
-    }
-    int err = b && ferror(f);
-    if (f != stdin) fclose(f);
-    if (!b || err) {
-        free(b);
-        return -1;
-    }
-    *out = b;
-    *len = n;
-    return 0;
-}
-
-/* write whole or not at all: temporary file in the same directory, then rename */
-static int write_out(const char *path, const uint8_t *p, size_t n, mode_t mode)
-{
-    if (!path || !strcmp(path, "-")) {
-        if (fwrite(p, 1, n, stdout) != n || fflush(stdout)) return fail(EXIT_OUTPUT, "stdout", strerror(errno));
-        return 0;
-    }
-    size_t pl = strlen(path);
-    char *tmp = malloc(pl + 16);
-    if (!tmp) return fail(EXIT_OUTPUT, path, "out of memory");
-    memcpy(tmp, path, pl);
-    memcpy(tmp + pl, ".tmp.XXXXXX", 12);
-    int fd = mkstemp(tmp); /* created 0600 */
-    if (fd < 0) {
-        int e = errno;
-        free(tmp);
-        return fail(EXIT_OUTPUT, path, strerror(e));
-    }
-    size_t off = 0;
-    int ok = fchmod(fd, mode) == 0;
-    while (ok && off < n) {
-        ssize_t w = write(fd, p + off, n - off);
-        if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) ok = 0;
-        else off += (size_t)w;
-    }
-    ok = ok && fsync(fd) == 0;
-    int e = errno; /* the failure's, when one of the steps above failed */
-    if (close(fd) != 0 && ok) ok = 0, e = errno;
-    if (ok && rename(tmp, path) != 0) ok = 0, e = errno;
-    if (!ok) {
-        unlink(tmp);
-        free(tmp);
-        return fail(EXIT_OUTPUT, path, strerror(e));
-    }
-    free(tmp);
-    return 0;
-}
-
-static int hash_alg(const char *name)
-{
-    static const struct {
-        const char *n;
-        int a;
-    } t[] = {{"sha1", FASTEC_SHA1},     {"sha224", FASTEC_SHA224}, {"sha256", FASTEC_SHA256},
-             {"sha384", FASTEC_SHA384}, {"sha512", FASTEC_SHA512}, {"sha512-224", FASTEC_SHA512_224},
-             {"sha512-256", FASTEC_SHA512_256}};
-    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
-        if (!strcmp(name, t[i].n)) return t[i].a;
-    return 0;
-}
-
-/* digest of a file or stdin, streamed */
-static int digest_input(const char *path, int alg, uint8_t *dg)
-{
-    FILE *f = (!path || !strcmp(path, "-")) ? stdin : fopen(path, "rb");
-    if (!f) return fail(EXIT_INPUT, path, strerror(errno));
-    fastec_hash_ctx h;
-    fastec_hash_init(&h, alg);
-    uint8_t buf[65536];
-    size_t r;
-    while ((r = fread(buf, 1, sizeof buf, f)) > 0) fastec_hash_update(&h, buf, r);
-    int err = ferror(f);
-    if (f != stdin) fclose(f);
-    fastec_hash_final(&h, dg);
-    if (err) return fail(EXIT_INPUT, path ? path : "stdin", "read error");
-    return 0;
-}
-
-static int load_private(const char *path, const fastec_curve **c, uint8_t *priv)
-{
-    uint8_t *buf;
-    size_t n;
-    if (!path) return fail(EXIT_USAGE, NULL, "missing -key FILE");
-    if (read_all(path, &buf, &n, 1 << 20)) return fail(EXIT_INPUT, path, strerror(errno));
-    int rc = fastec_private_key_decode(buf, n, c, priv, 72);
-    memset(buf, 0, n);
-    free(buf);
-    if (rc) return fail(EXIT_INPUT, path, fastec_strerror(rc));
-    return 0;
-}
-
-/* a public key file (SubjectPublicKeyInfo), or a private key file to derive it from */
-static int load_public(const char *path, const fastec_curve **c, uint8_t *pub, size_t *pl)
-{
-    uint8_t *buf, priv[72];
-    size_t n;
-    if (read_all(path, &buf, &n, 1 << 20)) return fail(EXIT_INPUT, path, strerror(errno));
-    size_t cap = *pl;
-    int rc = fastec_public_key_decode(buf, n, c, pub, pl);
-    if (rc) {
-        int rc2 = fastec_private_key_decode(buf, n, c, priv, sizeof priv);
-        if (!rc2) {
-            *pl = cap;
-            rc = fastec_public_key(*c, priv, 0, pub, pl);
-            memset(priv, 0, sizeof priv);
-        }
-    }
-    memset(buf, 0, n);
-    free(buf);
-    if (rc) return fail(EXIT_INPUT, path, fastec_strerror(rc));
-    return 0;
-}
-
-static int format_pem(const char *f, int *pem)
-{
-    if (!f || !strcmp(f, "pem") || !strcmp(f, "PEM")) *pem = 1;
-    else if (!strcmp(f, "der") || !strcmp(f, "DER")) *pem = 0;
-    else return -1;
-    return 0;
-}
-
-/* option parsing: -name VALUE pairs and -flag switches */
+/* -name VALUE pairs and -flag switches; with hash set, "-sha256" and the
+ * like (any digest name fastec_hash_by_name knows) choose the digest */
 typedef struct {
     const char *name;
     int takes_value;
@@ -184,23 +29,27 @@ typedef struct {
     int *flag;
 } opt;
 
-static int parse(int argc, char **argv, opt *opts, const char *usage)
+static int parse(int argc, char **argv, const opt *opts, const char **hash, const char *usage)
 {
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "-help") || !strcmp(argv[i], "--help")) {
             printf("%s", usage);
             exit(0);
         }
-        opt *o = opts;
+        const opt *o = opts;
         for (; o->name; o++)
             if (!strcmp(argv[i], o->name)) break;
         if (!o->name) {
-            fprintf(stderr, "fastec %s: unknown option '%s'\n%s", cmd, argv[i], usage);
+            if (hash && argv[i][0] == '-' && fastec_hash_by_name(argv[i] + 1)) {
+                *hash = argv[i] + 1;
+                continue;
+            }
+            fprintf(stderr, "fastec %s: unknown option '%s'\n%s", cli_cmd, argv[i], usage);
             return EXIT_USAGE;
         }
         if (o->takes_value) {
             if (i + 1 >= argc) {
-                fprintf(stderr, "fastec %s: %s needs a value\n%s", cmd, o->name, usage);
+                fprintf(stderr, "fastec %s: %s needs a value\n%s", cli_cmd, o->name, usage);
                 return EXIT_USAGE;
             }
             *o->value = argv[++i];
@@ -211,114 +60,506 @@ static int parse(int argc, char **argv, opt *opts, const char *usage)
     return 0;
 }
 
+static int format_pem(const char *f, int *pem)
+{
+    if (!f || !strcmp(f, "pem") || !strcmp(f, "PEM")) *pem = 1;
+    else if (!strcmp(f, "der") || !strcmp(f, "DER")) *pem = 0;
+    else return cli_fail(EXIT_USAGE, f, "format must be pem or der");
+    return 0;
+}
+
+/* the cipher named by -aes128 / -aes256 (or openssl's -aes-128-cbc spelling) */
+static int cipher_of(int aes128, int aes256)
+{
+    if (aes128 && aes256) return -1;
+    return aes256 ? FASTEC_AES256_CBC : aes128 ? FASTEC_AES128_CBC : 0;
+}
+
+static int parse_iter(const char *s, unsigned *iter)
+{
+    *iter = 0;
+    if (!s) return 0;
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(s, &end, 10);
+    if (end == s || *end || errno || v < 1 || v > 10000000ul)
+        return cli_fail(EXIT_USAGE, s, "-iter must be a number from 1 to 10000000");
+    *iter = (unsigned)v;
+    return 0;
+}
+
+/* ---- keys ---- */
+
+/* a private key file, asking for the passphrase of an encrypted one */
+static int load_private(const char *path, const char *passin, const fastec_curve **c, uint8_t *priv)
+{
+    uint8_t *buf;
+    size_t n;
+    if (!path) return cli_fail(EXIT_USAGE, NULL, "missing -key FILE");
+    if (cli_read_all(path, &buf, &n, MAX_FILE)) return cli_fail(EXIT_INPUT, path, strerror(errno));
+    int rc = fastec_private_key_decode(buf, n, c, priv, FASTEC_MAX_SCALAR_SIZE);
+    if (rc == FASTEC_ERR_ENCRYPTED) {
+        char pass[MAX_PASS], prompt[300];
+        size_t pl;
+        snprintf(prompt, sizeof prompt, "Enter pass phrase for %.250s:", path);
+        int e = cli_passphrase(passin, path, prompt, 0, pass, sizeof pass, &pl);
+        if (!e) rc = fastec_private_key_decrypt(buf, n, pass, pl, c, priv, FASTEC_MAX_SCALAR_SIZE);
+        fastec_wipe(pass, sizeof pass);
+        if (e) {
+            fastec_wipe(buf, n);
+            free(buf);
+            return e;
+        }
+    }
+    fastec_wipe(buf, n);
+    free(buf);
+    if (rc) return cli_fail(EXIT_INPUT, path, fastec_strerror(rc));
+    return 0;
+}
+
+/* A public key file (SubjectPublicKeyInfo), or a private key file to derive
+ * it from (*was_private set); the message names what the file really is. */
+static int load_public(const char *path, const char *passin, const fastec_curve **c, uint8_t *pub, size_t *pl,
+                       int *was_private)
+{
+    uint8_t *buf;
+    size_t n, cap = *pl;
+    if (was_private) *was_private = 0;
+    if (cli_read_all(path, &buf, &n, MAX_FILE)) return cli_fail(EXIT_INPUT, path, strerror(errno));
+    int rc = fastec_public_key_decode(buf, n, c, pub, pl);
+    int is_priv_file = 0;
+    if (rc == FASTEC_ERR_PEM || rc == FASTEC_ERR_DER) {
+        /* not a public key file: perhaps a private one */
+        uint8_t priv[FASTEC_MAX_SCALAR_SIZE];
+        int rc2 = fastec_private_key_decode(buf, n, c, priv, sizeof priv);
+        if (rc2 == FASTEC_ERR_ENCRYPTED) {
+            fastec_wipe(buf, n);
+            free(buf);
+            int e = load_private(path, passin, c, priv);
+            if (e) return e;
+            rc2 = FASTEC_OK;
+            buf = NULL;
+            n = 0;
+        }
+        if (!rc2) {
+            *pl = cap;
+            rc = fastec_public_key(*c, priv, 0, pub, pl);
+            is_priv_file = 1;
+        } else if (rc2 != FASTEC_ERR_PEM && rc2 != FASTEC_ERR_DER && rc2 != FASTEC_ERR_NOT_PRIVATE) {
+            rc = rc2; /* a private key file, and what is wrong with it */
+        }
+        fastec_wipe(priv, sizeof priv);
+    }
+    if (buf) fastec_wipe(buf, n);
+    free(buf);
+    if (rc) return cli_fail(EXIT_INPUT, path, fastec_strerror(rc));
+    if (was_private) *was_private = is_priv_file;
+    return 0;
+}
+
+/* private key file bytes: plain (cipher 0) or encrypted under a passphrase
+ * from passout (or the terminal) */
+static int encode_private(const fastec_curve *c, const uint8_t *priv, int pkcs8, int pem, int cipher,
+                          const char *passout, unsigned iter, uint8_t *buf, size_t *n)
+{
+    int rc;
+    if (!cipher) {
+        rc = fastec_private_key_encode(c, priv, pkcs8, pem, buf, n);
+    } else {
+        char pass[MAX_PASS];
+        size_t pl;
+        int e = cli_passphrase(passout, NULL, "Enter PEM pass phrase:", 1, pass, sizeof pass, &pl);
+        if (e) return e;
+        if (!pl) {
+            fastec_wipe(pass, sizeof pass);
+            return cli_fail(EXIT_USAGE, NULL, "empty passphrase: the key would not be protected");
+        }
+        rc = fastec_private_key_encrypt(c, priv, pass, pl, cipher, iter, pem, buf, n);
+        fastec_wipe(pass, sizeof pass);
+    }
+    return rc ? cli_fail(EXIT_OUTPUT, NULL, fastec_strerror(rc)) : 0;
+}
+
+/* ---- digests ---- */
+
+static int digest_input(const char *path, int alg, uint8_t *dg)
+{
+    FILE *f = (!path || !strcmp(path, "-")) ? stdin : fopen(path, "rb");
+    if (!f) return cli_fail(EXIT_INPUT, path, strerror(errno));
+    fastec_hash_ctx h;
+    fastec_hash_init(&h, alg);
+    static uint8_t buf[65536];
+    size_t r;
+    while ((r = fread(buf, 1, sizeof buf, f)) > 0) fastec_hash_update(&h, buf, r);
+    int err = ferror(f);
+    if (f != stdin) fclose(f);
+    fastec_hash_final(&h, dg);
+    if (err) return cli_fail(EXIT_INPUT, path ? path : "stdin", "read error");
+    return 0;
+}
+
+static int hexval(int ch)
+{
+    if (ch >= '0' && ch <= '9') return ch - '0';
+    if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
+    if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
+    return -1;
+}
+
+/* hex (colons and white space allowed between bytes) into out; length or -1 */
+static long parse_hex(const char *s, uint8_t *out, size_t cap)
+{
+    size_t n = 0;
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) s += 2;
+    while (*s) {
+        if (*s == ':' || *s == ' ' || *s == '\n') {
+            s++;
+            continue;
+        }
+        int a = hexval(s[0]), b = a < 0 ? -1 : hexval(s[1]);
+        if (a < 0 || b < 0 || n >= cap) return -1;
+        out[n++] = (uint8_t)(a << 4 | b);
+        s += 2;
+    }
+    return (long)n;
+}
+
+/* The digest to sign or verify: of -in under -hash (default SHA-256); with
+ * -hash none the contents of -in; with -digest, the HEX given or the bytes
+ * of FILE (a named -hash must then match its length). */
+static int get_digest(const char *in, const char *hash, const char *digest, uint8_t *dg, size_t *dl)
+{
+    int none = hash && !strcmp(hash, "none");
+    int alg = 0;
+    if (hash && !none) {
+        alg = fastec_hash_by_name(hash);
+        if (!alg) return cli_fail(EXIT_USAGE, hash, "unknown digest (sha1, sha224, sha256, sha384, sha512, "
+                                                    "sha512-224, sha512-256, sha3-224, sha3-256, sha3-384, "
+                                                    "sha3-512, or none)");
+    }
+    if (digest) {
+        if (in) return cli_fail(EXIT_USAGE, NULL, "-digest and -in exclude each other");
+        long n;
+        uint8_t *b;
+        size_t bl;
+        if (access(digest, F_OK) == 0) {
+            if (cli_read_all(digest, &b, &bl, MAX_FILE)) return cli_fail(EXIT_INPUT, digest, strerror(errno));
+            n = bl <= FASTEC_MAX_DIGEST_SIZE ? (long)bl : -2;
+            if (n >= 0) memcpy(dg, b, bl);
+            free(b);
+        } else {
+            n = parse_hex(digest, dg, FASTEC_MAX_DIGEST_SIZE);
+            if (n < 0) return cli_fail(EXIT_USAGE, digest, "-digest wants hex bytes or a file holding the digest");
+        }
+        if (n == -2 || n == 0)
+            return cli_fail(EXIT_INPUT, digest, "a digest is 1 to 64 bytes (a message is signed with -in)");
+        if (alg && (size_t)n != fastec_hash_size(alg)) {
+            char msg[120];
+            snprintf(msg, sizeof msg, "the digest is %ld bytes, %s gives %zu", n, fastec_hash_name(alg),
+                     fastec_hash_size(alg));
+            return cli_fail(EXIT_INPUT, digest, msg);
+        }
+        *dl = (size_t)n;
+        return 0;
+    }
+    if (none) {
+        uint8_t *b;
+        size_t bl;
+        if (cli_read_all(in, &b, &bl, MAX_FILE)) return cli_fail(EXIT_INPUT, in ? in : "stdin", strerror(errno));
+        int e = 0;
+        if (bl == 0 || bl > FASTEC_MAX_DIGEST_SIZE)
+            e = cli_fail(EXIT_INPUT, in ? in : "stdin",
+                         "with -hash none the input is the digest itself: 1 to 64 bytes");
+        else memcpy(dg, b, bl);
+        free(b);
+        *dl = bl;
+        return e;
+    }
+    if (!alg) alg = FASTEC_SHA256;
+    *dl = fastec_hash_size(alg);
+    return digest_input(in, alg, dg);
+}
+
+/* ---- text output ---- */
+
+static void print_hex_block(FILE *f, const char *title, const uint8_t *p, size_t n)
+{
+    fprintf(f, "%s:\n", title);
+    for (size_t i = 0; i < n; i++) {
+        if (i % 15 == 0) fprintf(f, "    ");
+        fprintf(f, "%02x%s", p[i], i + 1 == n ? "\n" : i % 15 == 14 ? ":\n" : ":");
+    }
+}
+
+/* the name openssl prints after "ASN1 OID:" */
+static const char *openssl_name(const fastec_curve *c)
+{
+    for (size_t i = 0; fastec_curve_alias(c, i); i++)
+        if (!strncmp(fastec_curve_alias(c, i), "prime", 5)) return fastec_curve_alias(c, i);
+    return fastec_curve_name(c);
+}
+
+static void print_curve_lines(FILE *f, const fastec_curve *c)
+{
+    fprintf(f, "ASN1 OID: %s\n", openssl_name(c));
+    if (fastec_curve_nist_name(c)) fprintf(f, "NIST CURVE: %s\n", fastec_curve_nist_name(c));
+}
+
+/* ---- commands ---- */
+
 static int cmd_keygen(int argc, char **argv)
 {
-    const char *curve = NULL, *out = NULL, *format = NULL;
-    int pkcs8 = 0, pem;
-    opt opts[] = {{"-curve", 1, &curve, NULL}, {"-out", 1, &out, NULL}, {"-format", 1, &format, NULL},
-                  {"-pkcs8", 0, NULL, &pkcs8}, {NULL, 0, NULL, NULL}};
-    const char *usage = "usage: fastec keygen -curve NAME [-out FILE] [-format pem|der] [-pkcs8]\n"
-                        "  a new private key (SEC 1 ECPrivateKey, or PKCS#8 with -pkcs8), file mode 0600\n";
-    int rc = parse(argc, argv, opts, usage);
+    const char *curve = NULL, *out = NULL, *format = NULL, *passout = NULL, *iters = NULL;
+    int pkcs8 = 0, aes128 = 0, aes256 = 0, pem = 1;
+    const opt opts[] = {{"-curve", 1, &curve, NULL},      {"-out", 1, &out, NULL},
+                        {"-format", 1, &format, NULL},    {"-pkcs8", 0, NULL, &pkcs8},
+                        {"-aes128", 0, NULL, &aes128},    {"-aes256", 0, NULL, &aes256},
+                        {"-aes-128-cbc", 0, NULL, &aes128}, {"-aes-256-cbc", 0, NULL, &aes256},
+                        {"-passout", 1, &passout, NULL},  {"-iter", 1, &iters, NULL},
+                        {NULL, 0, NULL, NULL}};
+    const char *usage =
+        "usage: fastec keygen -curve NAME [-out FILE] [-format pem|der] [-pkcs8]\n"
+        "                     [-aes128|-aes256 [-passout SRC] [-iter N]]\n"
+        "  a new private key: SEC 1 ECPrivateKey, PKCS#8 with -pkcs8, or encrypted PKCS#8\n"
+        "  (PBES2: PBKDF2-HMAC-SHA256, AES-CBC) with -aes128/-aes256; file mode 0600.\n"
+        "  SRC: pass:TEXT, env:VAR, file:PATH, fd:N or stdin; asked on the terminal if absent\n";
+    int rc = parse(argc, argv, opts, NULL, usage);
     if (rc) return rc;
-    if (!curve) return fail(EXIT_USAGE, NULL, "missing -curve NAME (see fastec curves)");
-    if (format_pem(format, &pem)) return fail(EXIT_USAGE, format, "format must be pem or der");
+    if (!curve) return cli_fail(EXIT_USAGE, NULL, "missing -curve NAME (see fastec curves)");
+    if ((rc = format_pem(format, &pem))) return rc;
+    int cipher = cipher_of(aes128, aes256);
+    if (cipher < 0) return cli_fail(EXIT_USAGE, NULL, "-aes128 and -aes256 exclude each other");
+    if (passout && !cipher) return cli_fail(EXIT_USAGE, NULL, "-passout without -aes128 or -aes256");
+    unsigned iter;
+    if ((rc = parse_iter(iters, &iter))) return rc;
     const fastec_curve *c = fastec_curve_find(curve);
-    if (!c) return fail(EXIT_USAGE, curve, "unknown curve (see fastec curves)");
-    uint8_t priv[72], buf[2048];
+    if (!c) return cli_fail(EXIT_USAGE, curve, "unknown curve (see fastec curves)");
+    uint8_t priv[FASTEC_MAX_SCALAR_SIZE], buf[FASTEC_MAX_ENCRYPTED_KEY_PEM_SIZE];
     size_t n = sizeof buf;
-    if ((rc = fastec_keygen(c, priv)) || (rc = fastec_private_key_encode(c, priv, pkcs8, pem, buf, &n))) {
-        memset(priv, 0, sizeof priv);
-        return fail(EXIT_OUTPUT, NULL, fastec_strerror(rc));
+    if ((rc = fastec_keygen(c, priv))) return cli_fail(EXIT_OUTPUT, NULL, fastec_strerror(rc));
+    rc = encode_private(c, priv, pkcs8 || cipher, pem, cipher, passout, iter, buf, &n);
+    fastec_wipe(priv, sizeof priv);
+    if (!rc) rc = cli_write_out(out, buf, n, 1);
+    fastec_wipe(buf, sizeof buf);
+    return rc;
+}
+
+static int cmd_pkey(int argc, char **argv)
+{
+    const char *in = NULL, *out = NULL, *format = NULL, *inform = NULL, *passin = NULL, *passout = NULL,
+               *iters = NULL;
+    int pubin = 0, pubout = 0, sec1 = 0, pkcs8 = 0, compressed = 0, text = 0, noout = 0, check = 0, aes128 = 0,
+        aes256 = 0, pem = 1;
+    const opt opts[] = {{"-in", 1, &in, NULL},
+                        {"-out", 1, &out, NULL},
+                        {"-format", 1, &format, NULL},
+                        {"-outform", 1, &format, NULL},
+                        {"-inform", 1, &inform, NULL},
+                        {"-pubin", 0, NULL, &pubin},
+                        {"-pubout", 0, NULL, &pubout},
+                        {"-sec1", 0, NULL, &sec1},
+                        {"-traditional", 0, NULL, &sec1},
+                        {"-pkcs8", 0, NULL, &pkcs8},
+                        {"-compressed", 0, NULL, &compressed},
+                        {"-text", 0, NULL, &text},
+                        {"-noout", 0, NULL, &noout},
+                        {"-check", 0, NULL, &check},
+                        {"-passin", 1, &passin, NULL},
+                        {"-passout", 1, &passout, NULL},
+                        {"-aes128", 0, NULL, &aes128},
+                        {"-aes256", 0, NULL, &aes256},
+                        {"-aes-128-cbc", 0, NULL, &aes128},
+                        {"-aes-256-cbc", 0, NULL, &aes256},
+                        {"-iter", 1, &iters, NULL},
+                        {NULL, 0, NULL, NULL}};
+    const char *usage =
+        "usage: fastec pkey [-in FILE] [-pubin] [-passin SRC] [-out FILE] [-format pem|der]\n"
+        "                   [-pubout] [-compressed] [-pkcs8|-sec1] [-aes128|-aes256 [-passout SRC] [-iter N]]\n"
+        "                   [-text] [-noout] [-check]\n"
+        "  reads a private key (SEC 1, PKCS#8 or encrypted PKCS#8) or, with -pubin, a public key,\n"
+        "  PEM or DER (recognised either way), and writes it: a private key as PKCS#8 (SEC 1 with\n"
+        "  -sec1, encrypted with -aes128/-aes256), the public key with -pubout or -pubin (uncompressed\n"
+        "  unless -compressed); -text prints the key in hex, -noout writes no key, -check validates it.\n"
+        "  SRC: pass:TEXT, env:VAR, file:PATH, fd:N or stdin; asked on the terminal if absent\n";
+    int rc = parse(argc, argv, opts, NULL, usage);
+    if (rc) return rc;
+    if ((rc = format_pem(format, &pem))) return rc;
+    int dummy;
+    if (inform && (rc = format_pem(inform, &dummy))) return rc;
+    int cipher = cipher_of(aes128, aes256);
+    if (cipher < 0) return cli_fail(EXIT_USAGE, NULL, "-aes128 and -aes256 exclude each other");
+    if (sec1 && pkcs8) return cli_fail(EXIT_USAGE, NULL, "-sec1 and -pkcs8 exclude each other");
+    if (cipher && sec1) return cli_fail(EXIT_USAGE, NULL, "an encrypted key is PKCS#8: -sec1 does not apply");
+    if (passout && !cipher) return cli_fail(EXIT_USAGE, NULL, "-passout without -aes128 or -aes256");
+    int public_out = pubin || pubout;
+    if (public_out && (cipher || sec1 || pkcs8))
+        return cli_fail(EXIT_USAGE, NULL, "-aes128/-aes256/-sec1/-pkcs8 apply to private keys, not to -pubout");
+    if (compressed && !public_out) return cli_fail(EXIT_USAGE, NULL, "-compressed applies to -pubout");
+    unsigned iter;
+    if ((rc = parse_iter(iters, &iter))) return rc;
+    const char *name = in ? in : "stdin";
+
+    const fastec_curve *c;
+    uint8_t priv[FASTEC_MAX_SCALAR_SIZE], pub[FASTEC_MAX_PUBLIC_KEY_SIZE], buf[FASTEC_MAX_ENCRYPTED_KEY_PEM_SIZE];
+    size_t pl = sizeof pub, n = sizeof buf;
+    if (pubin) {
+        uint8_t *b;
+        size_t bl;
+        if (cli_read_all(in, &b, &bl, MAX_FILE)) return cli_fail(EXIT_INPUT, name, strerror(errno));
+        rc = fastec_public_key_decode(b, bl, &c, pub, &pl);
+        if (rc == FASTEC_ERR_PEM || rc == FASTEC_ERR_DER) {
+            /* say so when it is a private key */
+            uint8_t t[FASTEC_MAX_SCALAR_SIZE];
+            const fastec_curve *tc;
+            int r2 = fastec_private_key_decode(b, bl, &tc, t, sizeof t);
+            if (r2 == FASTEC_OK || r2 == FASTEC_ERR_ENCRYPTED) rc = FASTEC_ERR_ARG;
+            fastec_wipe(t, sizeof t);
+        }
+        free(b);
+        if (rc == FASTEC_ERR_ARG) return cli_fail(EXIT_INPUT, name, "a private key, and -pubin wants a public key");
+        if (rc) return cli_fail(EXIT_INPUT, name, fastec_strerror(rc));
+    } else {
+        if ((rc = load_private(in ? in : "-", passin, &c, priv))) return rc;
+        if ((rc = fastec_public_key(c, priv, 0, pub, &pl))) {
+            fastec_wipe(priv, sizeof priv);
+            return cli_fail(EXIT_INPUT, name, fastec_strerror(rc));
+        }
     }
-    memset(priv, 0, sizeof priv);
-    rc = write_out(out, buf, n, 0600);
-    memset(buf, 0, sizeof buf);
+    /* the public point in the form asked for (a compressed input is expanded unless -compressed) */
+    size_t cl = sizeof pub;
+    if ((rc = fastec_public_key_convert(c, pub, pl, compressed, pub, &cl))) {
+        fastec_wipe(priv, sizeof priv);
+        return cli_fail(EXIT_INPUT, name, fastec_strerror(rc));
+    }
+    pl = cl;
+    if (check) {
+        /* decoding checked everything: the scalar's range and the embedded
+         * public key for a private key, encoding, range, curve and subgroup
+         * for a public key; checked again here on what is written */
+        rc = fastec_public_key_check(c, pub, pl);
+        if (rc) {
+            fastec_wipe(priv, sizeof priv);
+            return cli_fail(EXIT_INPUT, name, fastec_strerror(rc));
+        }
+        /* where openssl prints it: the output, or stdout when no key is written */
+        fprintf(noout || out ? stdout : stderr, "Key is valid\n");
+    }
+    if (!noout) {
+        /* the key first, then the text, as openssl pkey -text does */
+        if (public_out) {
+            rc = fastec_public_key_encode(c, pub, pl, pem, buf, &n);
+            if (rc) rc = cli_fail(EXIT_INPUT, name, fastec_strerror(rc));
+            else rc = cli_write_out(out, buf, n, 0);
+        } else {
+            rc = encode_private(c, priv, !sec1, pem, cipher, passout, iter, buf, &n);
+            if (!rc) rc = cli_write_out(out, buf, n, 1);
+            fastec_wipe(buf, sizeof buf);
+        }
+    }
+    if (!rc && text) {
+        FILE *f = stdout;
+        if (!pubin) {
+            fprintf(f, "Private-Key: (%u bit)\n", fastec_curve_order_bits(c));
+            print_hex_block(f, "priv", priv, fastec_curve_scalar_size(c));
+        } else {
+            fprintf(f, "Public-Key: (%u bit)\n", fastec_curve_order_bits(c));
+        }
+        print_hex_block(f, "pub", pub, pl);
+        print_curve_lines(f, c);
+        if (fflush(f) != 0) rc = cli_fail(EXIT_OUTPUT, "stdout", strerror(errno));
+    }
+    fastec_wipe(priv, sizeof priv);
     return rc;
 }
 
 static int cmd_pubkey(int argc, char **argv)
 {
-    const char *in = NULL, *out = NULL, *format = NULL;
-    int compressed = 0, pem;
-    opt opts[] = {{"-in", 1, &in, NULL}, {"-out", 1, &out, NULL}, {"-format", 1, &format, NULL},
-                  {"-compressed", 0, NULL, &compressed}, {NULL, 0, NULL, NULL}};
-    const char *usage = "usage: fastec pubkey -in KEY [-out FILE] [-compressed] [-format pem|der]\n"
+    const char *in = NULL, *out = NULL, *format = NULL, *passin = NULL;
+    int compressed = 0, pem = 1;
+    const opt opts[] = {{"-in", 1, &in, NULL},
+                        {"-out", 1, &out, NULL},
+                        {"-format", 1, &format, NULL},
+                        {"-compressed", 0, NULL, &compressed},
+                        {"-passin", 1, &passin, NULL},
+                        {NULL, 0, NULL, NULL}};
+    const char *usage = "usage: fastec pubkey -in KEY [-passin SRC] [-out FILE] [-compressed] [-format pem|der]\n"
                         "  the public key (SubjectPublicKeyInfo) of a private or public key file\n";
-    int rc = parse(argc, argv, opts, usage);
+    int rc = parse(argc, argv, opts, NULL, usage);
     if (rc) return rc;
-    if (!in) return fail(EXIT_USAGE, NULL, "missing -in KEY");
-    if (format_pem(format, &pem)) return fail(EXIT_USAGE, format, "format must be pem or der");
+    if (!in) return cli_fail(EXIT_USAGE, NULL, "missing -in KEY");
+    if ((rc = format_pem(format, &pem))) return rc;
     const fastec_curve *c;
-    uint8_t pub[145], buf[1024];
+    uint8_t pub[FASTEC_MAX_PUBLIC_KEY_SIZE], buf[FASTEC_MAX_PUBLIC_KEY_PEM_SIZE];
     size_t pl = sizeof pub, n = sizeof buf;
-    if ((rc = load_public(in, &c, pub, &pl))) return rc;
-    /* the point in the asked form (a compressed input key is expanded unless -compressed) */
-    uint8_t conv[145];
-    size_t cl = sizeof conv;
-    if ((rc = fastec_public_key_convert(c, pub, pl, compressed, conv, &cl))) return fail(EXIT_INPUT, in, fastec_strerror(rc));
-    memcpy(pub, conv, cl);
-    pl = cl;
-    if ((rc = fastec_public_key_encode(c, pub, pl, pem, buf, &n))) return fail(EXIT_INPUT, in, fastec_strerror(rc));
-    return write_out(out, buf, n, 0644);
+    if ((rc = load_public(in, passin, &c, pub, &pl, NULL))) return rc;
+    size_t cl = sizeof pub;
+    if ((rc = fastec_public_key_convert(c, pub, pl, compressed, pub, &cl)))
+        return cli_fail(EXIT_INPUT, in, fastec_strerror(rc));
+    if ((rc = fastec_public_key_encode(c, pub, cl, pem, buf, &n))) return cli_fail(EXIT_INPUT, in, fastec_strerror(rc));
+    return cli_write_out(out, buf, n, 0);
 }
+
+static const char digest_usage[] =
+    "  -hash NAME (or -NAME): sha1, sha224, sha256 (default), sha384, sha512, sha512-224,\n"
+    "    sha512-256, sha3-224, sha3-256, sha3-384, sha3-512 (any case, openssl's spellings);\n"
+    "  -hash none: the input is the digest itself; -digest HEX|FILE: the digest, in hex or in a file\n";
 
 static int cmd_sign(int argc, char **argv)
 {
-    const char *key = NULL, *in = NULL, *out = NULL, *hash = "sha256";
+    const char *key = NULL, *in = NULL, *out = NULL, *hash = NULL, *digest = NULL, *passin = NULL;
     int raw = 0;
-    opt opts[] = {{"-key", 1, &key, NULL}, {"-in", 1, &in, NULL},   {"-out", 1, &out, NULL},
-                  {"-hash", 1, &hash, NULL}, {"-raw", 0, NULL, &raw}, {NULL, 0, NULL, NULL}};
-    const char *usage = "usage: fastec sign -key KEY [-in FILE] "
-                        "[-hash sha1|sha224|sha256|sha384|sha512|sha512-224|sha512-256] [-out FILE] [-raw]\n"
-                        "  ECDSA signature of a file (or stdin), DER by default, r || s with -raw\n";
-    int rc = parse(argc, argv, opts, usage);
+    const opt opts[] = {{"-key", 1, &key, NULL},   {"-in", 1, &in, NULL},         {"-out", 1, &out, NULL},
+                        {"-hash", 1, &hash, NULL}, {"-digest", 1, &digest, NULL}, {"-passin", 1, &passin, NULL},
+                        {"-raw", 0, NULL, &raw},   {NULL, 0, NULL, NULL}};
+    char usage[1024];
+    snprintf(usage, sizeof usage,
+             "usage: fastec sign -key KEY [-passin SRC] [-in FILE | -digest HEX|FILE] [-hash NAME] [-out FILE] "
+             "[-raw]\n  ECDSA signature (RFC 6979 nonce) of a file or stdin, DER by default, r || s with -raw\n%s",
+             digest_usage);
+    int rc = parse(argc, argv, opts, &hash, usage);
     if (rc) return rc;
-    int alg = hash_alg(hash);
-    if (!alg) return fail(EXIT_USAGE, hash, "unknown hash");
     const fastec_curve *c;
-    uint8_t priv[72], dg[64], sig[144], der[160];
-    if ((rc = load_private(key, &c, priv))) return rc;
-    if ((rc = digest_input(in, alg, dg))) {
-        memset(priv, 0, sizeof priv);
-        return rc;
-    }
-    rc = fastec_ecdsa_sign(c, priv, dg, fastec_hash_size(alg), sig);
-    memset(priv, 0, sizeof priv);
-    if (rc) return fail(EXIT_INPUT, key, fastec_strerror(rc));
-    size_t sl = 2 * fastec_curve_scalar_size(c), dl = sizeof der;
-    if (raw) return write_out(out, sig, sl, 0644);
-    if ((rc = fastec_sig_to_der(c, sig, der, &dl))) return fail(EXIT_OUTPUT, NULL, fastec_strerror(rc));
-    return write_out(out, der, dl, 0644);
+    uint8_t priv[FASTEC_MAX_SCALAR_SIZE], dg[FASTEC_MAX_DIGEST_SIZE], sig[FASTEC_MAX_SIGNATURE_SIZE],
+        der[FASTEC_MAX_SIGNATURE_DER_SIZE];
+    size_t dl;
+    if (!key) return cli_fail(EXIT_USAGE, NULL, "missing -key FILE");
+    if ((rc = get_digest(in, hash, digest, dg, &dl))) return rc;
+    if ((rc = load_private(key, passin, &c, priv))) return rc;
+    rc = fastec_ecdsa_sign(c, priv, dg, dl, sig);
+    fastec_wipe(priv, sizeof priv);
+    if (rc) return cli_fail(EXIT_INPUT, key, fastec_strerror(rc));
+    size_t sl = 2 * fastec_curve_scalar_size(c), derl = sizeof der;
+    if (raw) return cli_write_out(out, sig, sl, 0);
+    if ((rc = fastec_sig_to_der(c, sig, der, &derl))) return cli_fail(EXIT_OUTPUT, NULL, fastec_strerror(rc));
+    return cli_write_out(out, der, derl, 0);
 }
 
 static int cmd_verify(int argc, char **argv)
 {
-    const char *pubf = NULL, *in = NULL, *sigf = NULL, *hash = "sha256";
+    const char *pubf = NULL, *in = NULL, *sigf = NULL, *hash = NULL, *digest = NULL, *passin = NULL;
     int raw = 0;
-    opt opts[] = {{"-pub", 1, &pubf, NULL}, {"-in", 1, &in, NULL},   {"-sig", 1, &sigf, NULL},
-                  {"-hash", 1, &hash, NULL}, {"-raw", 0, NULL, &raw}, {NULL, 0, NULL, NULL}};
-    const char *usage = "usage: fastec verify -pub KEY [-in FILE] -sig FILE [-hash sha256|...] [-raw]\n"
-                        "  prints Verified OK (exit 0) or Verification failure (exit 1)\n";
-    int rc = parse(argc, argv, opts, usage);
+    const opt opts[] = {{"-pub", 1, &pubf, NULL},  {"-in", 1, &in, NULL},         {"-sig", 1, &sigf, NULL},
+                        {"-hash", 1, &hash, NULL}, {"-digest", 1, &digest, NULL}, {"-passin", 1, &passin, NULL},
+                        {"-raw", 0, NULL, &raw},   {NULL, 0, NULL, NULL}};
+    char usage[1024];
+    snprintf(usage, sizeof usage,
+             "usage: fastec verify -pub KEY [-in FILE | -digest HEX|FILE] -sig FILE [-hash NAME] [-raw]\n"
+             "  prints Verified OK (exit 0) or Verification failure (exit 1)\n%s",
+             digest_usage);
+    int rc = parse(argc, argv, opts, &hash, usage);
     if (rc) return rc;
-    if (!pubf || !sigf) return fail(EXIT_USAGE, NULL, "missing -pub KEY or -sig FILE");
-    int alg = hash_alg(hash);
-    if (!alg) return fail(EXIT_USAGE, hash, "unknown hash");
+    if (!pubf || !sigf) return cli_fail(EXIT_USAGE, NULL, "missing -pub KEY or -sig FILE");
     const fastec_curve *c;
-    uint8_t pub[145], dg[64], sig[144], *sb;
-    size_t pl = sizeof pub, sn;
-    if ((rc = load_public(pubf, &c, pub, &pl))) return rc;
-    if (read_all(sigf, &sb, &sn, 1 << 16)) return fail(EXIT_INPUT, sigf, strerror(errno));
-    if ((rc = digest_input(in, alg, dg))) {
-        free(sb);
-        return rc;
-    }
+    uint8_t pub[FASTEC_MAX_PUBLIC_KEY_SIZE], dg[FASTEC_MAX_DIGEST_SIZE], sig[FASTEC_MAX_SIGNATURE_SIZE], *sb;
+    size_t pl = sizeof pub, sn, dl;
+    if ((rc = get_digest(in, hash, digest, dg, &dl))) return rc;
+    if ((rc = load_public(pubf, passin, &c, pub, &pl, NULL))) return rc;
+    if (cli_read_all(sigf, &sb, &sn, 1 << 16)) return cli_fail(EXIT_INPUT, sigf, strerror(errno));
     size_t ss = fastec_curve_scalar_size(c);
     if (raw) rc = sn == 2 * ss ? (memcpy(sig, sb, sn), FASTEC_OK) : FASTEC_ERR_SIG_RANGE;
     else rc = fastec_sig_from_der(c, sb, sn, sig);
     free(sb);
-    if (!rc) rc = fastec_ecdsa_verify(c, pub, pl, dg, fastec_hash_size(alg), sig);
+    if (!rc) rc = fastec_ecdsa_verify(c, pub, pl, dg, dl, sig);
     if (rc) {
         printf("Verification failure\n");
         fprintf(stderr, "fastec verify: %s\n", fastec_strerror(rc));
@@ -330,45 +571,92 @@ static int cmd_verify(int argc, char **argv)
 
 static int cmd_derive(int argc, char **argv)
 {
-    const char *key = NULL, *peer = NULL, *out = NULL;
-    int cofactor = 0;
-    opt opts[] = {{"-key", 1, &key, NULL}, {"-peer", 1, &peer, NULL}, {"-out", 1, &out, NULL},
-                  {"-cofactor", 0, NULL, &cofactor}, {NULL, 0, NULL, NULL}};
-    const char *usage = "usage: fastec derive -key KEY -peer PUBKEY [-out FILE] [-cofactor]\n"
-                        "  the ECDH shared secret (x coordinate, raw bytes), file mode 0600\n";
-    int rc = parse(argc, argv, opts, usage);
+    const char *key = NULL, *peer = NULL, *out = NULL, *passin = NULL;
+    int cofactor = 0, binary = 0, hex = 0;
+    const opt opts[] = {{"-key", 1, &key, NULL},        {"-peer", 1, &peer, NULL},   {"-out", 1, &out, NULL},
+                        {"-passin", 1, &passin, NULL},  {"-cofactor", 0, NULL, &cofactor},
+                        {"-binary", 0, NULL, &binary},  {"-hex", 0, NULL, &hex},     {NULL, 0, NULL, NULL}};
+    const char *usage =
+        "usage: fastec derive -key KEY [-passin SRC] -peer PUBKEY [-out FILE] [-cofactor] [-binary|-hex]\n"
+        "  the ECDH shared secret (x coordinate): raw bytes to -out (mode 0600) or a pipe,\n"
+        "  hex on a terminal; -binary and -hex choose\n";
+    int rc = parse(argc, argv, opts, NULL, usage);
     if (rc) return rc;
-    if (!peer) return fail(EXIT_USAGE, NULL, "missing -peer PUBKEY");
+    if (!peer) return cli_fail(EXIT_USAGE, NULL, "missing -peer PUBKEY");
+    if (binary && hex) return cli_fail(EXIT_USAGE, NULL, "-binary and -hex exclude each other");
     const fastec_curve *c, *pc;
-    uint8_t priv[72], pub[145], sec[72];
+    uint8_t priv[FASTEC_MAX_SCALAR_SIZE], pub[FASTEC_MAX_PUBLIC_KEY_SIZE], sec[FASTEC_MAX_FIELD_SIZE];
     size_t pl = sizeof pub;
-    if ((rc = load_private(key, &c, priv))) return rc;
-    if ((rc = load_public(peer, &pc, pub, &pl))) {
-        memset(priv, 0, sizeof priv);
+    if ((rc = load_private(key, passin, &c, priv))) return rc;
+    if ((rc = load_public(peer, NULL, &pc, pub, &pl, NULL))) {
+        fastec_wipe(priv, sizeof priv);
         return rc;
     }
     if (pc != c) {
-        memset(priv, 0, sizeof priv);
+        fastec_wipe(priv, sizeof priv);
         char msg[160];
         snprintf(msg, sizeof msg, "peer key is on %s, the private key on %s", fastec_curve_name(pc),
                  fastec_curve_name(c));
-        return fail(EXIT_INPUT, peer, msg);
+        return cli_fail(EXIT_INPUT, peer, msg);
     }
     rc = cofactor ? fastec_ecdh_cofactor(c, priv, pub, pl, sec) : fastec_ecdh(c, priv, pub, pl, sec);
-    memset(priv, 0, sizeof priv);
-    if (rc) return fail(EXIT_INPUT, peer, fastec_strerror(rc));
-    rc = write_out(out, sec, fastec_curve_field_size(c), 0600);
-    memset(sec, 0, sizeof sec);
+    fastec_wipe(priv, sizeof priv);
+    if (rc) return cli_fail(EXIT_INPUT, peer, fastec_strerror(rc));
+    size_t fs = fastec_curve_field_size(c);
+    if (!binary && (hex || (!out && isatty(1)))) {
+        char h[2 * FASTEC_MAX_FIELD_SIZE + 2];
+        for (size_t i = 0; i < fs; i++) snprintf(h + 2 * i, 3, "%02x", sec[i]);
+        h[2 * fs] = '\n';
+        rc = cli_write_out(out, (const uint8_t *)h, 2 * fs + 1, 1);
+        fastec_wipe(h, sizeof h);
+    } else {
+        rc = cli_write_out(out, sec, fs, 1);
+    }
+    fastec_wipe(sec, sizeof sec);
     return rc;
+}
+
+static int cmd_curves(int argc, char **argv)
+{
+    (void)argv;
+    if (argc > 1) return cli_fail(EXIT_USAGE, NULL, "usage: fastec curves");
+    printf("%-10s %5s %6s %6s  %-9s %s\n", "curve", "bits", "field", "scalar", "backend", "other names");
+    for (size_t i = 0; i < fastec_curve_count(); i++) {
+        const fastec_curve *c = fastec_curve_at(i);
+        char names[128] = "";
+        for (size_t j = 0; fastec_curve_alias(c, j); j++) {
+            if (j) strncat(names, ", ", sizeof names - strlen(names) - 1);
+            strncat(names, fastec_curve_alias(c, j), sizeof names - strlen(names) - 1);
+        }
+        printf("%-10s %5u %6zu %6zu  %-9s %s\n", fastec_curve_name(c), fastec_curve_bits(c),
+               fastec_curve_field_size(c), fastec_curve_scalar_size(c), fastec_curve_backend(c), names);
+    }
+    return 0;
+}
+
+static int cmd_version(int argc, char **argv)
+{
+    (void)argv;
+    if (argc > 1) return cli_fail(EXIT_USAGE, NULL, "usage: fastec version");
+    printf("fastec %s (library %s)\n", FASTEC_VERSION, fastec_version());
+    printf("backends:\n");
+    static const char *const state[] = {"not available on this CPU", "available, turned off by FASTEC_CPU", "in use"};
+    for (size_t i = 0; i < fastec_backend_count(); i++)
+        printf("  %-9s %s\n", fastec_backend_name(i), state[fastec_backend_state(i)]);
+    return 0;
 }
 
 int cli_main(const char *name, int argc, char **argv)
 {
-    cmd = name;
-    if (!strcmp(name, "keygen")) return cmd_keygen(argc, argv);
-    if (!strcmp(name, "pubkey")) return cmd_pubkey(argc, argv);
-    if (!strcmp(name, "sign")) return cmd_sign(argc, argv);
-    if (!strcmp(name, "verify")) return cmd_verify(argc, argv);
-    if (!strcmp(name, "derive")) return cmd_derive(argc, argv);
+    static const struct {
+        const char *name;
+        int (*run)(int, char **);
+    } cmds[] = {{"keygen", cmd_keygen}, {"pkey", cmd_pkey},     {"pubkey", cmd_pubkey},   {"sign", cmd_sign},
+                {"verify", cmd_verify}, {"derive", cmd_derive}, {"curves", cmd_curves}, {"version", cmd_version}};
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
+        if (!strcmp(name, cmds[i].name)) {
+            cli_cmd = cmds[i].name;
+            return cmds[i].run(argc, argv);
+        }
     return -1;
 }

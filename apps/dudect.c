@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fastec dudect: statistical timing check in the style of dudect (Reparaz,
  * Balasch, Verbauwhede 2017). Two classes of secret inputs, interleaved at
  * random: class 0 a fixed scalar with almost all bits zero (the scalar 1),

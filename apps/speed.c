@@ -1,15 +1,20 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #define _POSIX_C_SOURCE 200809L
 /* fastec speed: ECDH op/s, ECDSA sign/s and verify/s per curve, each measured
  * beside OpenSSL's libcrypto (through EVP, as `openssl speed` does) in the
- * same run, and the ratio. -json prints one JSON object per curve instead.
+ * same run, and the ratio. -json prints the figures as one JSON document
+ * (version, CPU, backends, OpenSSL version, units; null for what was not
+ * measured); -svg FILE draws the ratios as a bar chart.
  * -provider also measures the same EVP calls with fastec's OpenSSL provider
  * loaded into a library context of its own (keys made by it, every fetch
  * asking for provider=fastec), one row per curve and operation. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 #include <time.h>
 
+#include "cli_io.h"
 #include "fastec.h"
 #include "speed.h"
 
@@ -175,10 +180,203 @@ static void speed_label(char *out, size_t cap, const fastec_curve *c)
     snprintf(out, cap, "%u bits %%s (%s)", fastec_curve_bits(c), sp);
 }
 
+
+/* one curve's figures: ops/s, or -1 when not measured (or failed) */
+typedef struct {
+    const fastec_curve *c;
+    double f[3], o[3], pv[3];
+} speed_row;
+
+static const char *const op_names[3] = {"ecdh", "sign", "verify"};
+
+/* a JSON number, or null when not measured */
+static void json_num(FILE *out, double v)
+{
+    if (v > 0)
+        fprintf(out, "%.1f", v);
+    else
+        fputs("null", out);
+}
+static void json_ratio(FILE *out, double a, double b)
+{
+    if (a > 0 && b > 0)
+        fprintf(out, "%.3f", a / b);
+    else
+        fputs("null", out);
+}
+/* a string with JSON's escapes */
+static void json_str(FILE *out, const char *s)
+{
+    if (!s) {
+        fputs("null", out);
+        return;
+    }
+    fputc('"', out);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            fprintf(out, "\\%c", ch);
+        else if (ch < 0x20)
+            fprintf(out, "\\u%04x", ch);
+        else
+            fputc(ch, out);
+    }
+    fputc('"', out);
+}
+
+/* the CPU's model name and the features that matter to fastec, from
+ * /proc/cpuinfo (Linux); model NULL and features empty elsewhere */
+static void cpu_info(char *model, size_t mcap, char *feat, size_t fcap)
+{
+    static const char *const wanted[] = {"pclmulqdq", "vpclmulqdq", "avx2",  "avx512f", "avx512ifma", "bmi2",
+                                         "adx",       "sha_ni",     "aes",   "vaes",    "pmull",      "sha1",
+                                         "sha2",      "sha512",     "asimd", "neon"};
+    model[0] = feat[0] = 0;
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f) return;
+    char line[4096];
+    int have_flags = 0;
+    while (fgets(line, sizeof line, f)) {
+        char *colon = strchr(line, ':');
+        if (!colon) continue;
+        char *v = colon + 1;
+        while (*v == ' ' || *v == '\t') v++;
+        v[strcspn(v, "\n")] = 0;
+        if (!model[0] && (!strncmp(line, "model name", 10) || !strncmp(line, "cpu model", 9) ||
+                          !strncmp(line, "machine", 7)))
+            snprintf(model, mcap, "%s", v);
+        if (!have_flags && (!strncmp(line, "flags", 5) || !strncmp(line, "Features", 8) || !strncmp(line, "features", 8))) {
+            have_flags = 1;
+            for (size_t i = 0; i < sizeof wanted / sizeof wanted[0]; i++) {
+                size_t wl = strlen(wanted[i]);
+                for (char *q = v; (q = strstr(q, wanted[i])) != NULL; q += wl) {
+                    if ((q == v || q[-1] == ' ') && (q[wl] == ' ' || q[wl] == 0)) {
+                        if (feat[0]) strncat(feat, " ", fcap - strlen(feat) - 1);
+                        strncat(feat, wanted[i], fcap - strlen(feat) - 1);
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    fclose(f);
+}
+
+static void print_json(const speed_row *rows, size_t n, double seconds, const char *ossl, int provider)
+{
+    char model[256], feat[512];
+    cpu_info(model, sizeof model, feat, sizeof feat);
+    printf("{\n  \"fastec_version\": \"%s\",\n  \"library_version\": ", FASTEC_VERSION);
+    json_str(stdout, fastec_version());
+    printf(",\n  \"openssl_version\": ");
+    json_str(stdout, ossl);
+    printf(",\n  \"cpu\": {\"model\": ");
+    json_str(stdout, model[0] ? model : NULL);
+    printf(", \"features\": [");
+    int first = 1;
+    for (char *t = strtok(feat, " "); t; t = strtok(NULL, " ")) {
+        printf("%s\"%s\"", first ? "" : ", ", t);
+        first = 0;
+    }
+    printf("]},\n  \"backends\": [");
+    for (size_t i = 0; i < fastec_backend_count(); i++) {
+        int st = fastec_backend_state(i);
+        printf("%s{\"name\": \"%s\", \"state\": \"%s\"}", i ? ", " : "", fastec_backend_name(i),
+               st == 2 ? "in use" : st == 1 ? "left out by FASTEC_CPU" : "not available");
+    }
+    printf("],\n  \"seconds_per_measurement\": %.2f,\n", seconds);
+    printf("  \"units\": {\"ecdh\": \"operations per second\", \"sign\": \"signatures per second\", "
+           "\"verify\": \"verifications per second\", \"ratio\": \"fastec / openssl\"},\n");
+    printf("  \"results\": [\n");
+    for (size_t i = 0; i < n; i++) {
+        const speed_row *r = &rows[i];
+        printf("    {\"curve\": \"%s\", \"nist\": ", fastec_curve_name(r->c));
+        json_str(stdout, fastec_curve_nist_name(r->c));
+        printf(", \"bits\": %u, \"backend\": \"%s\"", fastec_curve_bits(r->c), fastec_curve_backend(r->c));
+        for (int k = 0; k < 3; k++) {
+            printf(", \"%s\": ", op_names[k]);
+            json_num(stdout, r->f[k]);
+        }
+        for (int k = 0; k < 3; k++) {
+            printf(", \"openssl_%s\": ", op_names[k]);
+            json_num(stdout, r->o[k]);
+        }
+        for (int k = 0; k < 3; k++) {
+            printf(", \"ratio_%s\": ", op_names[k]);
+            json_ratio(stdout, r->f[k], r->o[k]);
+        }
+        if (provider)
+            for (int k = 0; k < 3; k++) {
+                printf(", \"provider_%s\": ", op_names[k]);
+                json_num(stdout, r->pv[k]);
+            }
+        printf("}%s\n", i + 1 < n ? "," : "");
+    }
+    printf("  ]\n}\n");
+}
+
+/* the ratios as horizontal bars, one group per curve, on a log scale
+ * (1x, 2x, 5x, 10x, 20x, ... gridlines); returns an exit code */
+static int write_svg(const char *path, const speed_row *rows, size_t n, const char *ossl)
+{
+    static const char *const colour[3] = {"#1f77b4", "#ff7f0e", "#2ca02c"};
+    static const char *const label[3] = {"ECDH", "ECDSA sign", "ECDSA verify"};
+    double maxr = 2;
+    for (size_t i = 0; i < n; i++)
+        for (int k = 0; k < 3; k++)
+            if (rows[i].f[k] > 0 && rows[i].o[k] > 0 && rows[i].f[k] / rows[i].o[k] > maxr)
+                maxr = rows[i].f[k] / rows[i].o[k];
+    double top = 1;
+    while (top < maxr) top *= 10;
+    const double left = 150, width = 600, bar = 7, group = 3 * bar + 8, head = 60;
+    const double minr = 0.5, span = log10(top) - log10(minr);
+    size_t cap = 4096 + n * 1200, len = 0;
+    char *svg = malloc(cap);
+    if (!svg) return cli_fail(4, path, "out of memory");
+#define OUT(...) (len += (size_t)snprintf(svg + len, cap - len, __VA_ARGS__))
+    double h = head + (double)n * group + 40;
+    OUT("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" font-family=\"sans-serif\" "
+        "font-size=\"11\">\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
+        left + width + 30, h);
+    OUT("<text x=\"10\" y=\"18\" font-size=\"14\">fastec %s against %s: speed ratio (log scale; 1 = as fast)</text>\n",
+        FASTEC_VERSION, ossl ? ossl : "OpenSSL");
+    for (int k = 0; k < 3; k++)
+        OUT("<rect x=\"%.0f\" y=\"28\" width=\"10\" height=\"10\" fill=\"%s\"/><text x=\"%.0f\" y=\"37\">%s</text>\n",
+            left + 130.0 * k, colour[k], left + 130.0 * k + 14, label[k]);
+    for (double g = 1; g <= top; g *= 10)
+        for (int m = 1; m <= 5; m += (m == 1 ? 1 : 3)) {
+            double v = g * m;
+            if (v > top) break;
+            double x = left + width * (log10(v) - log10(minr)) / span;
+            OUT("<line x1=\"%.1f\" y1=\"%.0f\" x2=\"%.1f\" y2=\"%.0f\" stroke=\"%s\"/>\n<text x=\"%.1f\" y=\"%.0f\" "
+                "text-anchor=\"middle\">%gx</text>\n",
+                x, head - 6, x, h - 30, m == 1 ? "#999" : "#ddd", x, h - 16, v);
+        }
+    for (size_t i = 0; i < n; i++) {
+        double y = head + (double)i * group;
+        OUT("<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n", left - 6, y + 1.5 * bar + 4,
+            fastec_curve_name(rows[i].c));
+        for (int k = 0; k < 3; k++) {
+            if (!(rows[i].f[k] > 0 && rows[i].o[k] > 0)) continue;
+            double r = rows[i].f[k] / rows[i].o[k], x = left + width * (log10(r < minr ? minr : r) - log10(minr)) / span;
+            OUT("<rect x=\"%.0f\" y=\"%.1f\" width=\"%.1f\" height=\"%.0f\" fill=\"%s\"><title>%s %s: %.2fx</title>"
+                "</rect>\n",
+                left, y + k * bar, x - left, bar - 1, colour[k], fastec_curve_name(rows[i].c), label[k], r);
+        }
+    }
+    OUT("</svg>\n");
+#undef OUT
+    int rc = len < cap ? cli_write_out(path, (const uint8_t *)svg, len, 0) : cli_fail(4, path, "chart too large");
+    free(svg);
+    return rc;
+}
+
 static void usage(void)
 {
-    fprintf(stderr, "usage: fastec speed [ecdh|ecdsa] [curve...] [-seconds N] [-json] [-provider [-provider-path DIR]]\n"
+    fprintf(stderr, "usage: fastec speed [ecdh|ecdsa] [curve...] [-seconds N] [-json] [-svg FILE]\n"
+                    "                    [-provider [-provider-path DIR]]\n"
                     "  curves by any name fastec_curve_find knows (sect283k1, K-283, nistk283);\n"
+                    "  -json: the figures as JSON (null where not measured); -svg FILE: the ratios as a chart;\n"
                     "  default: every curve, ECDH and ECDSA, 1 second per measurement;\n"
                     "  -provider: also through fastec's OpenSSL provider (module from DIR, $OPENSSL_MODULES,\n"
                     "  or where the build or the installation put it), one row per curve and operation\n");
@@ -187,7 +385,7 @@ static void usage(void)
 int speed_main(int argc, char **argv)
 {
     int do_ecdh = 0, do_ecdsa = 0, json = 0, provider = 0;
-    const char *provider_path = NULL;
+    const char *provider_path = NULL, *svg = NULL;
     double seconds = 1.0;
     const fastec_curve *sel[64];
     size_t nsel = 0;
@@ -197,6 +395,7 @@ int speed_main(int argc, char **argv)
         else if (!strcmp(argv[i], "-json")) json = 1;
         else if (!strcmp(argv[i], "-provider")) provider = 1;
         else if (!strcmp(argv[i], "-provider-path") && i + 1 < argc) provider_path = argv[++i];
+        else if (!strcmp(argv[i], "-svg") && i + 1 < argc) svg = argv[++i];
         else if (!strcmp(argv[i], "-seconds") && i + 1 < argc) {
             seconds = atof(argv[++i]);
             if (seconds <= 0) {
@@ -258,6 +457,8 @@ int speed_main(int argc, char **argv)
                "ossl ecdh/s", "ossl sign/s", "ossl vrfy/s", "ecdh x", "sign x", "vrfy x");
     }
     int status = 0;
+    speed_row rows[64];
+    size_t nrows = 0;
     /* warm up (CPU frequency, caches) before the first measurement */
     {
         fx_ctx w;
@@ -283,7 +484,7 @@ int speed_main(int argc, char **argv)
             status = 1;
             continue;
         }
-        double f[3] = {0, 0, 0}, o[3] = {0, 0, 0}, pv[3] = {0, 0, 0};
+        double f[3] = {-1, -1, -1}, o[3] = {-1, -1, -1}, pv[3] = {-1, -1, -1};
 #ifdef FASTEC_HAVE_OPENSSL
         os_ctx oc, pc;
         int have_os = os_setup(&oc, NULL, NULL, fastec_curve_name(c)) == 0;
@@ -315,22 +516,22 @@ int speed_main(int argc, char **argv)
         if (have_os) os_free(&oc);
         if (have_pv) os_free(&pc);
 #endif
-        for (int k = 0; k < 3; k++)
-            if (f[k] < 0 || o[k] < 0 || pv[k] < 0) status = 1;
+        /* a measurement that ran and failed: the exit status says so (and
+         * the figure stays unmeasured, null in JSON) */
+        for (int k = 0; k < 3; k++) {
+            if (k == 0 ? !do_ecdh : !do_ecdsa) continue;
+            if (f[k] < 0 || (have_os && o[k] < 0) || (have_pv && pv[k] < 0)) status = 1;
+        }
+        rows[nrows].c = c;
+        memcpy(rows[nrows].f, f, sizeof f);
+        memcpy(rows[nrows].o, o, sizeof o);
+        memcpy(rows[nrows].pv, pv, sizeof pv);
+        nrows++;
         char fmt[96], label[96];
         speed_label(fmt, sizeof fmt, c);
         snprintf(label, sizeof label, fmt, do_ecdh && do_ecdsa ? "ecdh/ecdsa" : do_ecdh ? "ecdh" : "ecdsa");
         if (json) {
-            char pj[160] = "";
-            if (provider)
-                snprintf(pj, sizeof pj, ",\"provider_ecdh\":%.1f,\"provider_sign\":%.1f,\"provider_verify\":%.1f",
-                         pv[0], pv[1], pv[2]);
-            printf("{\"curve\":\"%s\",\"bits\":%u,\"backend\":\"%s\",\"seconds\":%.2f,"
-                   "\"ecdh\":%.1f,\"sign\":%.1f,\"verify\":%.1f,"
-                   "\"openssl_ecdh\":%.1f,\"openssl_sign\":%.1f,\"openssl_verify\":%.1f%s}\n",
-                   fastec_curve_name(c), fastec_curve_bits(c), fastec_curve_backend(c), seconds, f[0], f[1], f[2],
-                   o[0], o[1], o[2], pj);
-        } else if (provider) {
+            /* printed at the end, as one document */        } else if (provider) {
             static const char *const opname[3] = {"ecdh", "sign", "verify"};
             char cl[96];
             snprintf(cl, sizeof cl, fmt, "ecdh/ecdsa");
@@ -340,8 +541,8 @@ int speed_main(int argc, char **argv)
                 if (o[k] > 0 && f[k] > 0) snprintf(r1, sizeof r1, "%.2f", f[k] / o[k]);
                 if (o[k] > 0 && pv[k] > 0) snprintf(r2, sizeof r2, "%.2f", pv[k] / o[k]);
                 if (f[k] > 0 && pv[k] > 0) snprintf(r3, sizeof r3, "%.0f%%", 100.0 * pv[k] / f[k]);
-                printf("%-34s %-6s %12.1f %12.1f %12.1f %10s %10s %9s\n", k == 0 || !do_ecdh ? cl : "", opname[k], f[k],
-                       pv[k], o[k], r1, r2, r3);
+                printf("%-34s %-6s %12.1f %12.1f %12.1f %10s %10s %9s\n", k == 0 || !do_ecdh ? cl : "", opname[k],
+                       f[k] > 0 ? f[k] : 0, pv[k] > 0 ? pv[k] : 0, o[k] > 0 ? o[k] : 0, r1, r2, r3);
             }
         } else {
             char r[3][16];
@@ -349,10 +550,17 @@ int speed_main(int argc, char **argv)
                 if (o[k] > 0 && f[k] > 0) snprintf(r[k], sizeof r[k], "%.2f", f[k] / o[k]);
                 else snprintf(r[k], sizeof r[k], "-");
             }
-            printf("%-34s %12.1f %12.1f %12.1f %12.1f %12.1f %12.1f %8s %8s %8s\n", label, f[0], f[1], f[2], o[0],
-                   o[1], o[2], r[0], r[1], r[2]);
+            double z[6];
+            for (int k = 0; k < 3; k++) z[k] = f[k] > 0 ? f[k] : 0, z[3 + k] = o[k] > 0 ? o[k] : 0;
+            printf("%-34s %12.1f %12.1f %12.1f %12.1f %12.1f %12.1f %8s %8s %8s\n", label, z[0], z[1], z[2], z[3], z[4],
+                   z[5], r[0], r[1], r[2]);
         }
         fflush(stdout);
+    }
+    if (json) print_json(rows, nrows, seconds, ossl, provider);
+    if (svg) {
+        int e = write_svg(svg, rows, nrows, ossl);
+        if (e) status = e;
     }
     if (!json) {
         /* the backends of the curves measured: one binary, one prime at most */
@@ -364,7 +572,7 @@ int speed_main(int argc, char **argv)
                 prm = fastec_curve_backend(sel[i]);
             }
         }
-        printf("backend:%s%s%s%s%s (FASTEC_CPU=portable,clmul,adx,sha names the ones allowed)\n", bin ? " binary " : "", bin ? bin : "",
+        printf("backend:%s%s%s%s%s (FASTEC_CPU names the backends allowed; fastec version lists them)\n", bin ? " binary " : "", bin ? bin : "",
                bin && prm ? "," : "", prm ? " prime " : "", prm ? prm : "");
     }
 #ifdef FASTEC_HAVE_OPENSSL

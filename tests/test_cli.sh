@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Drives the fastec and openssl command lines as a user would, on every curve:
 # keys made by openssl (SEC 1 and PKCS#8, PEM and DER) load in fastec and give
 # the same public key; keys made by fastec load in openssl; signatures cross
@@ -94,7 +95,8 @@ for c in "${curves[@]}"; do
     head -c 30 o_pub.der > trunc_pub.der;                 refused trunc_pub.der "$F" verify -pub trunc_pub.der -sig o.sig -in msg
     sed 's/EC PRIVATE KEY/PRIVATE KEY/' o_sec1.pem > label.pem; refused label.pem "$F" sign -key label.pem -in msg
     sed 's/PUBLIC KEY/EC PUBLIC KEY/' o_pub.pem > label_pub.pem; refused label_pub.pem "$F" derive -key f_key.pem -peer label_pub.pem
-    { cat o_sec1.pem; echo trailing; } > trail.pem;       refused trail.pem "$F" sign -key trail.pem -in msg
+    # text after the block is accepted, as openssl accepts it
+    { cat o_sec1.pem; echo trailing; } > trail.pem;       check "$F" sign -key trail.pem -in msg -out trail.sig
     { cat o_sec1.der; printf 'x'; } > trail.der;          refused trail.der "$F" sign -key trail.der -in msg
     { cat o_pub.der; printf '\0'; } > trail_pub.der;      refused trail_pub.der "$F" derive -key f_key.pem -peer trail_pub.der
     for pos in 8 20 30; do
