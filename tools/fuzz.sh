@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Build the libFuzzer targets with clang (ASan + UBSan) and run each for
 # FUZZ_SECONDS (default 60) from its committed seed corpus (tests/fuzz/corpus/),
 # new inputs going to a scratch directory. Longer runs: FUZZ_SECONDS=3600 tools/fuzz.sh
@@ -9,8 +10,8 @@ secs="${FUZZ_SECONDS:-60}"
 dir=build-fuzz
 cmake -S . -B "$dir" -DCMAKE_C_COMPILER=clang -DFASTEC_FUZZ=ON -DFASTEC_TESTS=OFF -DFASTEC_WERROR=ON \
       -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$dir" -j"$(nproc 2>/dev/null || echo 2)" --target fuzz_pubkey fuzz_verify fuzz_ecdh fuzz_field_diff fuzz_sigder fuzz_keyfile
-for t in pubkey verify ecdh field_diff sigder keyfile; do
+cmake --build "$dir" -j"$(nproc 2>/dev/null || echo 2)" --target fuzz_pubkey fuzz_verify fuzz_ecdh fuzz_field_diff fuzz_sigder fuzz_keyfile fuzz_enckey
+for t in pubkey verify ecdh field_diff sigder keyfile enckey; do
     work="$dir/corpus-$t"
     mkdir -p "$work"
     echo "fuzz_$t: ${secs} s"

@@ -431,12 +431,17 @@ static int decrypt_pkcs8(der_in der, const char *pass, size_t pass_len, const st
     aes_set_key(&k, key, p.key_len);
     memcpy(iv, p.iv.p, 16);
     aes_cbc_decrypt(&k, iv, plain, p.data.p, p.data.n / 16);
-    /* PKCS#7 padding; a wrong passphrase almost always breaks it or the DER */
+    /* PKCS#7 padding, checked without a branch on the decrypted bytes (the
+     * last 16 always read); a wrong passphrase almost always breaks it or
+     * the DER, and both give RC_PASSPHRASE */
     size_t n = p.data.n;
     unsigned pad = plain[n - 1];
-    int ok = pad >= 1 && pad <= 16;
-    for (unsigned i = 1; ok && i <= pad; i++) ok = plain[n - i] == pad;
-    if (ok) {
+    unsigned bad = (pad - 1u) >> 4; /* non-zero unless 1 <= pad <= 16 */
+    for (unsigned i = 1; i <= 16; i++) {
+        unsigned in_pad = ((pad - i) >> 31) - 1u; /* all ones when i <= pad */
+        bad |= (plain[n - i] ^ pad) & in_pad;
+    }
+    if (!bad) {
         der_in inner = {plain, n - pad};
         rc = shape_of(inner) == SHAPE_PKCS8 ? read_pkcs8(inner, c, priv, priv_cap) : RC_PASSPHRASE;
         if (rc == RC_DER || rc == RC_VERSION) rc = RC_PASSPHRASE;
