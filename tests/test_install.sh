@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# The installed package as a user meets it: cmake --install into a fresh
+# prefix; a program built with pkg-config and one built with
+# find_package(fastec 0.1) and the fastec::fastec target both run against the
+# installed library; a version the package cannot satisfy is refused; the
+# manual pages, the provider module and the license are where they belong.
+# Usage: test_install.sh BUILD_DIR CMAKE
+set -u
+build="$1"
+cmake="${2:-cmake}"
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+pass=0
+failn=0
+ok() { pass=$((pass + 1)); }
+bad() { failn=$((failn + 1)); echo "FAIL: $*" >&2; }
+prefix="$dir/prefix"
+"$cmake" --install "$build" --prefix "$prefix" > "$dir/install.log" 2>&1 || { cat "$dir/install.log"; bad "cmake --install"; }
+for f in include/fastec.h lib/libfastec.a lib/libfastec.so lib/pkgconfig/fastec.pc lib/cmake/fastec/fastecConfig.cmake \
+         lib/cmake/fastec/fastecConfigVersion.cmake lib/cmake/fastec/fastecTargets.cmake bin/fastec \
+         share/man/man1/fastec.1 share/man/man1/fastec-pkey.1 share/man/man1/fastec-keygen.1 share/man/man3/fastec.3 \
+         share/doc/fastec/LICENSE; do
+    [ -e "$prefix/$f" ] && ok || bad "not installed: $f"
+done
+if [ -e "$build/ossl-modules/fastec.so" ]; then
+    [ -e "$prefix/lib/ossl-modules/fastec.so" ] && ok || bad "provider module not installed"
+fi
+# the manual pages render, and a command's page leads to fastec(1)
+if command -v man >/dev/null; then
+    MANPATH="$prefix/share/man" man -P cat fastec-pkey 2>/dev/null | grep -q "PASSPHRASES" && ok || bad "man fastec-pkey"
+    MANPATH="$prefix/share/man" man -P cat 3 fastec 2>/dev/null | grep -q "FASTEC_MAX_" && ok || bad "man 3 fastec"
+fi
+if command -v groff >/dev/null; then
+    for p in "$prefix/share/man/man1/fastec.1" "$prefix/share/man/man3/fastec.3"; do
+        w=$(LC_ALL=C.UTF-8 groff -man -Tutf8 -ww -z "$p" 2>&1)
+        [ -z "$w" ] && ok || bad "groff warnings in $p: $w"
+    done
+fi
+# pkg-config: prefix= and paths under it
+pc="$prefix/lib/pkgconfig/fastec.pc"
+grep -q "^prefix=$prefix\$" "$pc" && grep -q '^libdir=${prefix}/lib$' "$pc" && grep -q '^includedir=${prefix}/include$' "$pc" && ok ||
+    bad "fastec.pc: $(cat "$pc")"
+cat > "$dir/app.c" <<'EOF'
+#include <fastec.h>
+#include <stdio.h>
+#include <string.h>
+int main(void)
+{
+    const fastec_curve *c = fastec_curve_find("p-256");
+    uint8_t priv[FASTEC_MAX_SCALAR_SIZE], pub[FASTEC_MAX_PUBLIC_KEY_SIZE], dg[32], sig[FASTEC_MAX_SIGNATURE_SIZE];
+    size_t pl = 0;
+    if (!c || fastec_keygen(c, priv) || fastec_public_key(c, priv, 0, NULL, &pl) || pl != 65) return 1;
+    if (fastec_public_key(c, priv, 0, pub, &pl) || fastec_hash(FASTEC_SHA3_256, "x", 1, dg)) return 1;
+    if (fastec_ecdsa_sign(c, priv, dg, sizeof dg, sig) || fastec_ecdsa_verify(c, pub, pl, dg, sizeof dg, sig)) return 1;
+    fastec_wipe(priv, sizeof priv);
+    printf("%s %d.%d.%d\n", fastec_version(), FASTEC_VERSION_MAJOR, FASTEC_VERSION_MINOR, FASTEC_VERSION_PATCH);
+    return strcmp(fastec_version(), FASTEC_VERSION) != 0;
+}
+EOF
+if command -v pkg-config >/dev/null; then
+    flags=$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags --libs fastec)
+    cc -std=c11 "$dir/app.c" $flags -o "$dir/app_pc" && LD_LIBRARY_PATH="$prefix/lib" "$dir/app_pc" >/dev/null && ok ||
+        bad "a program built with pkg-config ($flags)"
+    # relocated: the package moved elsewhere, pkg-config --define-prefix finds it there
+    mv "$prefix" "$dir/moved"
+    flags=$(PKG_CONFIG_PATH="$dir/moved/lib/pkgconfig" pkg-config --define-prefix --cflags --libs fastec)
+    echo "$flags" | grep -q -- "-I$dir/moved/include" && ok || bad "relocated pkg-config: $flags"
+    mv "$dir/moved" "$prefix"
+fi
+# CMake: find_package(fastec 0.1) and fastec::fastec, shared and static
+mkdir -p "$dir/proj"
+cp "$dir/app.c" "$dir/proj/app.c"
+cat > "$dir/proj/CMakeLists.txt" <<'EOF'
+cmake_minimum_required(VERSION 3.16)
+project(consumer C)
+find_package(fastec 0.1 REQUIRED)
+add_executable(app app.c)
+target_link_libraries(app PRIVATE fastec::fastec)
+add_executable(app_static app.c)
+target_link_libraries(app_static PRIVATE fastec::fastec_static)
+EOF
+if "$cmake" -S "$dir/proj" -B "$dir/proj/b" -DCMAKE_PREFIX_PATH="$prefix" > "$dir/proj.log" 2>&1 &&
+    "$cmake" --build "$dir/proj/b" >> "$dir/proj.log" 2>&1; then
+    out=$("$dir/proj/b/app") && [ "$out" = "$(echo "$out" | head -1)" ] && ok || bad "find_package app: $out"
+    "$dir/proj/b/app_static" >/dev/null && ok || bad "find_package static app"
+    ldd "$dir/proj/b/app" | grep -q "$prefix/lib/libfastec.so" && ok || bad "app not linked to the installed shared library"
+else
+    cat "$dir/proj.log"
+    bad "find_package(fastec 0.1) project"
+fi
+# a version the package does not satisfy is refused
+sed -i 's/find_package(fastec 0.1 REQUIRED)/find_package(fastec 1.0 REQUIRED)/' "$dir/proj/CMakeLists.txt"
+if "$cmake" -S "$dir/proj" -B "$dir/proj/b2" -DCMAKE_PREFIX_PATH="$prefix" > "$dir/proj2.log" 2>&1; then
+    bad "find_package(fastec 1.0) accepted version $("$prefix/bin/fastec" version | head -1)"
+else
+    grep -q "fastecConfigVersion.cmake\|version" "$dir/proj2.log" && ok || bad "find_package 1.0: $(tail -5 "$dir/proj2.log")"
+fi
+echo "test_install: $pass passed, $failn failed"
+[ $failn -eq 0 ]
