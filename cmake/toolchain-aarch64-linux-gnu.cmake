@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Cross-compiling for aarch64 Linux with Debian's gcc-aarch64-linux-gnu; the tests run
 # under qemu-user (Debian qemu-user): ctest prefixes every test program with
 # the emulator. tools/check.sh arm64 uses this file.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Cross-compiling for s390x Linux with Debian's gcc-s390x-linux-gnu; the tests run
 # under qemu-user (Debian qemu-user): ctest prefixes every test program with
 # the emulator. tools/check.sh s390x uses this file.

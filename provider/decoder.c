@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Decoders from DER (what OpenSSL's PEM decoder hands on) to fastec keys:
  * PKCS#8 PrivateKeyInfo, SEC 1 ECPrivateKey ("type-specific") and
  * SubjectPublicKeyInfo, parsed by libfastec's strict key-file parsers. A key

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Key exchange "ECDH": the x coordinate of d Q (or of (h d) Q in cofactor
  * mode) by fastec_ecdh / fastec_ecdh_cofactor, which check the peer's key in
  * full every time. Optionally the ANSI X9.63 KDF over fastec's SHA-1/SHA-2,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Key management for "EC": named-curve keys held as SEC 1 bytes (public point
  * uncompressed, private scalar big-endian), generated, derived and checked
  * with libfastec; import and export in the parameters the default provider

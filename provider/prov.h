@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The fastec OpenSSL 3 provider: declarations shared by its parts (provider
  * context and errors, curve and digest names, keys). The arithmetic is
  * libfastec's public API only; libcrypto serves for OSSL_PARAM handling and

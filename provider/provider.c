@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The fastec OpenSSL 3 provider: entry point, algorithm tables, provider
  * parameters, TLS-GROUP capabilities, errors, and the curve and digest name
  * tables the other parts share. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Signature "ECDSA": DER signatures over a digest (sign/verify) or over a
  * message hashed here with fastec's SHA-1/SHA-2 (digest-sign/digest-verify).
  * Nonces: RFC 6979 deterministic (nonce-type 1, the default, as the library

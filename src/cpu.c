@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* CPU probing (CPUID on x86-64, the kernel's hardware capabilities on arm64
  * Linux; other targets have only the portable backends) and the FASTEC_CPU
  * selection. Both results are cached in atomic

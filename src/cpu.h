@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* CPU features, probed once per process (race-free: an idempotent atomic
  * cache), and the backends they enable: each backend needs a set of features,
  * and each family (binary fields, prime fields, hashes) has a list of backends

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ct_wipe: memset through a volatile function pointer so it is not elided. */
 #include <string.h>
 

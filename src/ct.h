@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Constant-time helpers: masks, conditional move/swap, comparison, wiping, and
  * the checkmem hooks that mark memory secret (undefined) or public (defined)
  * for valgrind in test builds. Nothing here branches on its inputs. */

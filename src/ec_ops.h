@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The interface between a curve implementation (ec2/ or ecp/, compiled once
  * per binary field or prime and per backend) and the layers above it
  * (dispatch/, proto/, encode/): a table of whole operations. Points cross it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Return codes inside the library: 0 or a negative RC_* code. They have the
  * values of the public FASTEC_OK / FASTEC_ERR_* (include/fastec.h; src/api/
  * checks at compile time that each pair agrees), so that no layer below the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Debug invariants. FASTEC_VERIFY(cond) aborts with the condition, file and
  * line when cond is false in builds with FASTEC_DEBUG_INVARIANTS (the
  * sanitizer and fuzzing builds turn it on); elsewhere it compiles to nothing

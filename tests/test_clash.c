@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* An application that defines functions and data with the names of the
  * library's internals (ct_wipe, sc_add, mod_mul, hmac_init, der_read,
  * ec_curve_table, ...) links against the library, static or shared, without

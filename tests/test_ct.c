@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Constant-time check: run under valgrind memcheck with every secret marked
  * undefined (ct_secret). memcheck then reports any branch, memory address or
  * variable-latency input computed from a secret. Covers key generation from a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Curve parameters and group laws, every curve, every backend the CPU runs:
  * parameters equal OpenSSL's (field polynomial, a, b, G, n, h; in builds with
  * OpenSSL, FASTEC_TEST_OPENSSL: the cross-compiled runs have none); G on the

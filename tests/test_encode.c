@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Encodings against OpenSSL and strictness: DER signatures (equal to
  * i2d_ECDSA_SIG, parsed back; BER lengths, negative and padded integers,
  * trailing bytes, oversized integers refused), key files (ours parse in

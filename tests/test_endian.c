@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Byte order: every encoder, decoder and hash against known answers written
  * down as bytes, so that a build for a big-endian machine (s390x, run under
  * qemu in CI) fails here if any of them used the native byte order:

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The sealed library: the shared library exports exactly the functions
 declared with FASTEC_API in include/fastec.h (no internal function, no data
 symbol), and the static library defines no global symbol beyond them.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* GF(2^m) arithmetic on every backend the CPU can run (the list comes from the
  * dispatch table), against a bit-by-bit reference and against each other:
  * multiply, square, invert, square root, trace, half-trace, on random and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Prime-field and scalar arithmetic (the shared Montgomery code) against
  * OpenSSL's BN on random and edge inputs: 0, 1, p - 1, p - 2, values with
  * every limb full below p, powers of two at every limb boundary, values made

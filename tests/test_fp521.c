@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* White-box test of the P-521 field code (src/fp/fp521.h): the 58-bit limb
  * representation at the edges of its bounds, against OpenSSL's BN. Every
  * operation gets "tight" inputs up to the documented limits (limbs 0..7 below

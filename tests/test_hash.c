@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* SHA-1, SHA-224/256/384/512, SHA-512/224, SHA-512/256 and HMAC (with the SHA extensions where the CPU
  * has them, and portable under FASTEC_CPU=portable: ctest runs both) against
  * the FIPS 180 "abc" answers and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Hostile input, every curve: each is answered by its error code, never a
  * crash and never success. Points off the curve, coordinates with bits at or
  * above m, wrong lengths and prefixes, the infinity encoding, the point of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Randomised cross-checks against OpenSSL's libcrypto, the reference:
  * public keys (both encodings), signatures both ways (and n - s), ECDH and
  * cofactor ECDH both ways, digests of 0..100 bytes, scalars next to 0 and

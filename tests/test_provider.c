@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The OpenSSL provider through EVP, every curve: the module is loaded into
  * its own library context beside the default provider, and every result is
  * checked against the default provider in another context (and against

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The provider through the openssl command, as a user runs it:
 #  - every curve: keys from `genpkey` with fastec checked by the default
 #    provider and the reverse; `pkeyutl -derive` (plain and cofactor),

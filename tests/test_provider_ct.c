@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Constant-time check of the provider's code path, under valgrind memcheck:
  * the module built against the checkmem copy of the library (FASTEC_VALGRIND)
  * is loaded into a library context, and private keys enter it marked secret

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* RFC 6979 Appendix A.2 deterministic signatures (tests/vectors/rfc6979_*.txt):
  * the public key from x, and the exact (r, s) for message "sample"/"test"
  * hashed with the named hash (whose length picks the HMAC hash). */

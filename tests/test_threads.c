@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Threads from a cold start: several threads run keygen, public key, ECDH,
  * sign and verify on many curves at once, the first calls racing the one-time
  * initialisation (CPU detection); every result is checked (ECDH secrets agree

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* NIST CAVP known answers (tests/vectors/ecdsa_*.txt and ecdh_*.txt,
  * converted by tools/convert_vectors.py): KeyPair (d -> Q), PKV (key
  * validity), SigGen (public key from d, the exact (R, S) for the given nonce

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Hash descriptors by the names the vector files use ("SHA-1" ... "SHA-512"). */
 #ifndef FASTEC_TESTHASH_H
 #define FASTEC_TESTHASH_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The curve-implementation interface (src/ec_ops.h) in the byte-oriented form
  * the white-box tests use: points as x || y bytes, results as FASTEC_* codes. */
 #ifndef FASTEC_TESTOPS_H

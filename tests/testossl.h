@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* OpenSSL's NID for a fastec curve: by SEC 2 short name, else by NIST name
  * (OpenSSL calls secp192r1 and secp256r1 prime192v1 and prime256v1). */
 #ifndef FASTEC_TESTOSSL_H

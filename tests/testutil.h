@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Small test harness: checks that count, a seeded PRNG, hex helpers.
  * Every test program ends with "N passed, N failed" and exits non-zero on
  * any failure. */

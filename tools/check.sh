@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Build and run the whole test suite.
 #   tools/check.sh          release build (gcc), -Werror
 #   tools/check.sh asan     AddressSanitizer + UndefinedBehaviorSanitizer

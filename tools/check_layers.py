@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Checks the library's layering (docs/ARCHITECTURE.md): every #include in
 src/ goes to a file of the same layer or a lower one, and no file below src/api/
 calls the public API (a fastec_* function) or includes include/fastec.h.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Convert NIST CAVP ECDSA response files into tests/vectors/*.txt.
 
 Source: Debian's python3-cryptography-vectors, which ships the CAVP files under

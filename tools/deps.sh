@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Install the Debian packages fastec's build, tests and benchmark need, when missing.
 # Library: only a C11 compiler and libc. Tests and benchmark: OpenSSL's libcrypto
 # (libssl-dev); vector conversion: python3-cryptography-vectors (optional).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Slow, obvious reference arithmetic for binary curves (GF(2^m) as Python ints).
 
 Used by the table generator and to cross-check formulas; never performance-relevant.

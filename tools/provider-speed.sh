@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # `openssl speed` with and without the fastec provider, in one run, beside
 # `fastec speed` (the library called directly, and OpenSSL's EVP, in the same
 # process): per curve and operation, OpenSSL's default provider, fastec through

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Regenerates every generated file (src/gen/, written only by the generators
 # in tools/) and fails if the result differs from what is committed: the
 # committed output must be what its generator writes.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fastec_strerror, and the compile-time proof that the library's internal
  * return codes (src/err.h) are the public ones (include/fastec.h). */
 #include "ct.h"

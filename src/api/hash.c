@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The public hashing calls over the internal SHA implementations (hash/). */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The curve table (generated: src/gen/curve_data.c): what a curve is made of
  * (names, order, cofactor, field and group parameters, precomputed tables,
  * the row of its implementations in the dispatch table). Data and look-ups

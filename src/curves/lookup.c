@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Look-ups over the generated curve table: by name, by OID, and whether a
  * pointer is an entry of it. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Dispatch over the generated instance table: rows per binary field and per
  * prime curve (the curve table's impl_index), backends per row lowest
  * preference first; an entry is NULL where the build has no such instance. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The choice of implementation: every instance compiled for a curve (one per
  * backend of its family, src/gen/dispatch_table.h), and the one this process
  * uses: the most preferred backend the CPU runs and FASTEC_CPU allows. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Binary-curve points, y^2 + xy = x^3 + a x^2 + b over GF(2^m), on top of
  * gf2m_impl.h (included first by the instantiating unit).
  *

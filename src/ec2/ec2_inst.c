@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* One binary-field implementation: the build compiles this file once per
  * (field, backend) with -DGF_M=<m> -DGF_BACKEND=<GF_PORTABLE|GF_CLMUL|GF_PMULL> and
  * -DEC2_SYM=<gf<m>_<backend>>, the name the generated dispatch table uses. */

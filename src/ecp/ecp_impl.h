@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Prime-curve points, y^2 = x^3 - 3x + b over GF(p), for the six SEC 2 /
  * NIST prime curves (cofactor 1); compiled once per prime (ecp_inst.c) over
  * that prime's field code (fp/fp_impl.h): Montgomery residues, or P-521's

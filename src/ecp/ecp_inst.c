@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* One prime-curve implementation: the build compiles this file once per
  * (curve, backend) with -DFP_CURVE_<name> -DFP_ADX=<0|1> and
  * -DECP_SYM=<name>_<backend>, the name the generated dispatch table uses. */

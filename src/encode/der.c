@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Strict DER and PEM primitives. Every read is bounded by its input; lengths
  * must be minimal (no BER indefinite or padded lengths); public data only. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Strict DER reading and writing for the few structures fastec handles:
  * single-byte tags, definite lengths in minimal form up to 65535, bounded
  * reads only. PEM armor and base64. No allocation. */

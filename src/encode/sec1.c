@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* SEC 1 point encodings: 0x04 || x || y, 0x02/0x03 || x. The lone 0x00
  * (infinity), hybrid 0x06/0x07, other prefixes and wrong lengths are refused.
  * Public data only. */

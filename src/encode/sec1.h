@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* SEC 1 section 2.3.3/2.3.4 point encodings <-> validated points. */
 #ifndef FASTEC_SEC1_H
 #define FASTEC_SEC1_H

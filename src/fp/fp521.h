@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* GF(p) for p = 2^521 - 1 (secp521r1), included by fp/fp_impl.h in place of
  * the Montgomery code. Unsaturated: nine limbs of 58 bits, the value is
  * sum a_i 2^(58 i) (limb 8 holds the top 57 bits), plain (not Montgomery)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* GF(p) above the core arithmetic of fp_impl.h (which includes this file):
  * big-endian bytes in and out, comparison with p, inversion (constant-time
  * and variable-time, by mod/'s safegcd on the canonical value) and square

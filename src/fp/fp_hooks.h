@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The tests' view of one prime field (the ec_field_hooks table an instance
  * exports): products, squares, sums, differences, inverses and square roots
  * on canonical words in Montgomery form (x R mod p, R = 2^(64 FP_NL)) whatever

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Arithmetic in GF(p) for one prime, compiled once per prime: the including
  * file defines FP_CURVE_<name> (FP_CURVE_secp256r1, ...) and gets p and its
  * constants from the generated gen/fp_consts.h as compile-time constants, so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* GF(2^m) arithmetic, one generic implementation instantiated per field and
  * backend. The including unit defines GF_M and GF_BACKEND (GF_PORTABLE,
  * GF_CLMUL on x86-64 or GF_PMULL on arm64); every function here is static and

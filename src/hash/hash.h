@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* SHA-1, SHA-224/256, SHA-384/512, SHA-512/224 and SHA-512/256 (FIPS 180-4),
  * SHA3-224/256/384/512 (FIPS 202) and HMAC (RFC 2104), behind one
  * small descriptor so RFC 6979 can pick the hash at run time. No heap. */

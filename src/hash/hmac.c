@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* HMAC (RFC 2104) over any hash_desc, and one-shot hashing. */
 #include <string.h>
 

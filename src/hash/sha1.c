@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* SHA-1 (FIPS 180-4 section 6.1). Used for RFC 6979 with 20-byte digests. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* SHA-224 and SHA-256 (FIPS 180-4 sections 6.2, 6.3). */
 #include <string.h>
 

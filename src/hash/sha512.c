@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* SHA-384 and SHA-512 (FIPS 180-4 sections 6.4, 6.5). */
 #include <string.h>
 

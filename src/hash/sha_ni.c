@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* SHA-1 and SHA-256 block functions with the x86 SHA extensions (SHA1RNDS4,
  * SHA1NEXTE, SHA1MSG1/2, SHA256RNDS2, SHA256MSG1/2), chosen at run time by
  * sha1.c and sha256.c when CPUID reports them (src/cpu.c: CPU_BE_SHA). The

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Montgomery arithmetic modulo any odd modulus of up to MOD_MAX_LIMBS limbs
  * (CIOS products, sums, differences), inlined per limb count so every loop is
  * unrolled. Constant-time in the values; nlimbs and the modulus are public. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Arithmetic modulo an odd modulus of up to 576 bits: a curve order n (used
  * by scalar/) or a prime p (used by fp/ for its inversions): the modulus with
  * its Montgomery constants, Montgomery products, sums and differences, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Modular inversion by Bernstein–Yang divsteps ("safegcd", "Fast
  * constant-time gcd computation and modular inversion", 2019), for any odd
  * modulus m of up to 64 MOD_MAX_LIMBS bits: the curve orders and the primes.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ECDSA (SEC 1 section 4.1) signing with RFC 6979 nonces, and verification.
  * Signing is constant-time in d and k; r and s are public once produced.
  * Verification handles only public data. */

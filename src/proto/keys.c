@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Private keys: loading with a range check, generation from the OS, and the
  * public point d G. Constant-time in the private key. */
 #include <errno.h>

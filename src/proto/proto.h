@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Protocols on validated inputs: key generation, public keys, ECDH, ECDSA
  * with RFC 6979 nonces. Points are the implementation's decoded ec_point;
  * encodings live in encode/. This layer declassifies what is public by

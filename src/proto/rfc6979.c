@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Deterministic ECDSA nonces, RFC 6979 section 3.2 (HMAC_DRBG), with the
  * optional additional data k' of section 3.6 (hedged signing). The private
  * key, the nonce candidates and the DRBG state are secret; the only branch is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Arithmetic modulo a curve order n, on mod/'s Montgomery arithmetic:
  * conversions, products, inverses, recodings. Constant-time in the values
  * except the functions ending in _vartime. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Arithmetic modulo a curve order n (odd, up to 576 bits) on mod/'s Montgomery
  * arithmetic, little-endian 64-bit limbs, nlimbs = ceil(bitlen(n) / 64).
  * Constant-time except the functions ending in _vartime. */

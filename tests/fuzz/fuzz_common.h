@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Shared helpers for the libFuzzer targets: input layout is
  * [curve index byte][target-specific bytes...]. */
 #ifndef FASTEC_FUZZ_COMMON_H

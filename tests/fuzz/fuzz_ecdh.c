@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ECDH with arbitrary peer bytes and a fixed private key. Invariants: no
  * crash; plain and cofactor ECDH succeed exactly when the key check does. */
 #include "fuzz_common.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Differential: each field operation on the portable and every accelerated
  * backend the CPU has, on the same operands; abort on any difference.
  * Input: [curve][op][a bytes][b bytes] (binary fields: elements reduced to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Key-file parsing with arbitrary bytes: ECPrivateKey, PKCS#8 and
  * SubjectPublicKeyInfo, DER or PEM (PEM armor and base64 included).
  * Invariants: no crash; a parsed private key re-encodes and parses back to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Public-key decoding and checking with arbitrary bytes. Invariants: no
  * crash, only defined codes, and ECDH (plain and cofactor) succeeds with
  * every key the check accepts. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* DER signature parsing: [curve][bytes]. Invariants: no crash; whatever
  * parses re-encodes to exactly the same bytes (strict DER is canonical). */
 #include "fuzz_common.h"

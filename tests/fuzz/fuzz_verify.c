@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Verification with arbitrary public key, digest and signature bytes:
  * [curve][publen][pub][dlen][digest][sig = 2 scalar_size]. Invariants: no
  * crash; success only if the public key passes the check. */

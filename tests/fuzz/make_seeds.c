@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Writes the committed seed corpora under tests/fuzz/corpus/: valid and
  * near-valid inputs for every curve. Run from the repository root after
  * building: cc -Iinclude tests/fuzz/make_seeds.c build/libfastec.a -o /tmp/ms && /tmp/ms */
