@@ -225,7 +225,7 @@ static int ecdh_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         }
         int md = fx_digest_lookup(s);
         if (!md) {
-            FX_RAISE(x->prov, FX_R_UNSUPPORTED_DIGEST, "kdf-digest '%s' (fastec has SHA-1 and SHA-2)", s);
+            FX_RAISE(x->prov, FX_R_UNSUPPORTED_DIGEST, "kdf-digest '%s' (fastec has SHA-1, SHA-2 and SHA-3)", s);
             return 0;
         }
         x->kdf_md = md;

@@ -191,7 +191,7 @@ static int setup_md(fx_sig *s, const char *mdname)
 {
     int md = fx_digest_lookup(mdname);
     if (!md) {
-        FX_RAISE(s->prov, FX_R_UNSUPPORTED_DIGEST, "digest '%s' (fastec has SHA-1 and SHA-2)", mdname);
+        FX_RAISE(s->prov, FX_R_UNSUPPORTED_DIGEST, "digest '%s' (fastec has SHA-1, SHA-2 and SHA-3)", mdname);
         return 0;
     }
     if (!s->allow_md) {
@@ -274,8 +274,14 @@ static size_t algorithm_id(int md, uint8_t *out)
 {
     static const uint8_t sha1[] = {0x30, 0x09, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x04, 0x01};
     static const uint8_t sha2[] = {0x30, 0x0a, 0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x04, 0x03, 0x00};
+    /* id-ecdsa-with-sha3-* (2.16.840.1.101.3.4.3.9 ..) */
+    static const uint8_t sha3[] = {0x30, 0x0b, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03, 0x00};
     uint8_t last;
     switch (md) {
+    case FASTEC_SHA3_224: last = 9; goto sha3;
+    case FASTEC_SHA3_256: last = 10; goto sha3;
+    case FASTEC_SHA3_384: last = 11; goto sha3;
+    case FASTEC_SHA3_512: last = 12; goto sha3;
     case FASTEC_SHA1: memcpy(out, sha1, sizeof sha1); return sizeof sha1;
     case FASTEC_SHA224: last = 1; break;
     case FASTEC_SHA256: last = 2; break;
@@ -286,6 +292,10 @@ static size_t algorithm_id(int md, uint8_t *out)
     memcpy(out, sha2, sizeof sha2);
     out[sizeof sha2 - 1] = last;
     return sizeof sha2;
+sha3:
+    memcpy(out, sha3, sizeof sha3);
+    out[sizeof sha3 - 1] = last;
+    return sizeof sha3;
 }
 
 static int sig_get_ctx_params(void *vctx, OSSL_PARAM params[])

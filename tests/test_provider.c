@@ -277,7 +277,8 @@ static void test_keys(const fastec_curve *c, const char *g, EVP_PKEY *kf, EVP_PK
 static void test_ecdsa(const fastec_curve *c, EVP_PKEY *kf, EVP_PKEY *kd, EVP_PKEY *kf_d, EVP_PKEY *kd_f)
 {
     const char *n = fastec_curve_name(c);
-    static const char *mds[] = {"SHA1", "SHA224", "SHA256", "SHA384", "SHA512", "SHA512-256"};
+    static const char *mds[] = {"SHA1",     "SHA224",   "SHA256",   "SHA384",  "SHA512",
+                                "SHA3-224", "SHA3-256", "SHA3-384", "SHA3-512", "SHA512-256"};
     uint8_t msg[333], sig[200], dg[64];
     t_randbytes(msg, sizeof msg);
     unsigned long signs = counter("sign"), verifies = counter("verify");
@@ -329,7 +330,7 @@ static void test_ecdsa(const fastec_curve *c, EVP_PKEY *kf, EVP_PKEY *kd, EVP_PK
               hverify(def_ctx, DEFQ, kf_d, NULL, dg, 32, sig2, h2) == 1,
           "%s hedged signatures", n);
     /* algorithm identifier as the default provider has it */
-    for (size_t i = 0; i < 5; i++) {
+    for (size_t i = 0; i < 9; i++) { /* SHA-512/224 and /256 have no ECDSA OID */
         uint8_t a1[64], a2[64];
         size_t al1 = 0, al2 = 0;
         EVP_MD_CTX *m1 = EVP_MD_CTX_new(), *m2 = EVP_MD_CTX_new();
@@ -350,8 +351,8 @@ static void test_ecdsa(const fastec_curve *c, EVP_PKEY *kf, EVP_PKEY *kd, EVP_PK
         EVP_MD_CTX_free(m2);
     }
     /* a digest fastec does not have */
-    CHECK(dsign(fx_ctx, FXQ, kf, "SHA3-256", msg, 10, sig, sizeof sig) == 0 && had_error("digest not supported"),
-          "%s: SHA3-256 accepted", n);
+    CHECK(dsign(fx_ctx, FXQ, kf, "MD5", msg, 10, sig, sizeof sig) == 0 && had_error("digest not supported"),
+          "%s: MD5 accepted", n);
 }
 
 /* ---- hostile signatures ---- */
@@ -433,11 +434,11 @@ static void test_ecdh(const fastec_curve *c, EVP_PKEY *kf, EVP_PKEY *kd, EVP_PKE
     EVP_PKEY_CTX *x = EVP_PKEY_CTX_new_from_pkey(fx_ctx, kf, FXQ);
     OSSL_PARAM kp[] = {OSSL_PARAM_construct_utf8_string(OSSL_EXCHANGE_PARAM_KDF_TYPE, (char *)"HKDF", 0),
                        OSSL_PARAM_construct_end()};
-    OSSL_PARAM mp[] = {OSSL_PARAM_construct_utf8_string(OSSL_EXCHANGE_PARAM_KDF_DIGEST, (char *)"SHA3-256", 0),
+    OSSL_PARAM mp[] = {OSSL_PARAM_construct_utf8_string(OSSL_EXCHANGE_PARAM_KDF_DIGEST, (char *)"MD5", 0),
                        OSSL_PARAM_construct_end()};
     CHECK(x && EVP_PKEY_derive_init(x) > 0 && EVP_PKEY_CTX_set_params(x, kp) <= 0 && had_error("KDF not supported"),
           "%s: HKDF accepted as an ECDH KDF", n);
-    CHECK(x && EVP_PKEY_CTX_set_params(x, mp) <= 0 && had_error("digest not supported"), "%s: SHA3 KDF digest", n);
+    CHECK(x && EVP_PKEY_CTX_set_params(x, mp) <= 0 && had_error("digest not supported"), "%s: MD5 KDF digest", n);
     EVP_PKEY_CTX_free(x);
 }
 
