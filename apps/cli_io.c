@@ -240,10 +240,10 @@ static int from_terminal(const char *prompt, char *buf, size_t cap, size_t *len)
     if (tty) {
         quiet = t;
         quiet.c_lflag &= ~(tcflag_t)ECHO;
-        tcsetattr(fd, TCSAFLUSH, &quiet);
+        tcsetattr(fd, TCSANOW, &quiet);
     }
     int rc = write_all(fd, (const uint8_t *)prompt, strlen(prompt)) == 0 ? read_line(fd, buf, cap, len) : -1;
-    if (tty) tcsetattr(fd, TCSAFLUSH, &t);
+    if (tty) tcsetattr(fd, TCSANOW, &t);
     (void)!write(fd, "\n", 1);
     close(fd);
     return rc;

@@ -206,6 +206,16 @@ for c in secp160r1 P-256 P-521 sect233k1 sect283k1 sect571r1; do
     "$F" pkey -in dec.pem -aes256 -passout pass:new -out re.pem && openssl pkey -in re.pem -passin pass:new -pubout -outform DER -out got.der 2>/dev/null &&
         same got.der want1.der "$c pkey re-encrypt" || bad "$c pkey re-encrypt"
 done
+# the passphrase asked on the terminal (script(1) gives the command one), twice when writing
+if command -v script >/dev/null; then
+    (printf 'tty secret\ntty secret\n'; sleep 2) | script -qec "$F keygen -curve P-256 -aes256 -out tty.pem" /dev/null > prompt.txt
+    grep -q "Enter PEM pass phrase" prompt.txt && openssl pkey -in tty.pem -passin "pass:tty secret" -noout 2>/dev/null && ok ||
+        bad "passphrase from the terminal: $(tr -d '\r' < prompt.txt | head -c 200)"
+    (printf 'tty secret\n'; sleep 2) | script -qec "$F pkey -in tty.pem -check -noout" /dev/null | tr -d '\r' > prompt.txt
+    grep -q "Enter pass phrase for tty.pem" prompt.txt && grep -q "Key is valid" prompt.txt && ok || bad "reading with a prompt: $(head -c 200 prompt.txt)"
+    (printf 'one\ntwo\n'; sleep 2) | script -qec "$F keygen -curve P-256 -aes256 -out tty2.pem" /dev/null | tr -d '\r' > prompt.txt
+    grep -q "the passphrases differ" prompt.txt && [ ! -e tty2.pem ] && ok || bad "different passphrases accepted"
+fi
 # an empty passphrase is refused for writing
 expect 2 "empty passphrase" "$F" keygen -curve P-256 -aes256 -passout pass: -out x.pem
 [ ! -e x.pem ] && ok || bad "key written with an empty passphrase"
