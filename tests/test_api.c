@@ -135,7 +135,7 @@ int main(void)
             SIZE_CHECK("DER signature", SIGDER, sz);
             m_sigder = max_of(m_sigder, sz);
             /* in place both ways: the buffer holds r || s, then its DER, then r || s */
-            uint8_t buf[FASTEC_MAX_SIGNATURE_DER_SIZE];
+            uint8_t buf[FASTEC_MAX_SIGNATURE_DER_SIZE + 8]; /* room for the offsets below */
             memcpy(buf, s2, 2 * ss);
             size_t dl = sizeof buf;
             uint8_t want[FASTEC_MAX_SIGNATURE_DER_SIZE];
