@@ -63,6 +63,9 @@ typedef struct ec_field_hooks {
     int (*trace)(const uint64_t *a);
     void (*add)(uint64_t *r, const uint64_t *a, const uint64_t *b);
     void (*sub)(uint64_t *r, const uint64_t *a, const uint64_t *b);
+    /* binary curves: x(k P) by the Montgomery ladder whatever the curve (the
+     * reference for the Koblitz curves' tau-adic mul_x); NULL for prime ones */
+    uint64_t (*mul_x_ladder)(const struct fastec_curve *c, uint8_t *x_out, const sc_t *k, const ec_point *p);
 } ec_field_hooks;
 
 #endif

@@ -26,6 +26,11 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from ec2ref import Curve, Field  # noqa: E402
+import tnaf  # noqa: E402
+
+# tau-adic window width per Koblitz curve, where it beats the ladder (measured:
+# docs/ARCHITECTURE.md; sect163k1 keeps the ladder)
+TNAF_W = {'sect233k1': 4, 'sect239k1': 4, 'sect283k1': 4, 'sect409k1': 5, 'sect571k1': 5}
 
 # name, m, reduction terms below m, a, b, Gx, Gy, n, h, NIST name, OpenSSL speed name
 BINARY = [
@@ -284,11 +289,34 @@ def gen_data(out):
             for j, (x, y) in enumerate(row):
                 o.append('    ' + ', '.join('0x%016xULL' % w for w in words(x, nw) + words(y, nw)) + ',')
         o.append('};')
+        tn = 'NULL'
+        if name in TNAF_W:
+            assert b == 1 and a in (0, 1)
+            P = tnaf.params(m, a, n, TNAF_W[name])
+            tnaf.check(m, a, n, P)
+            w = P['w']
+            al = [P['alpha'][2 * j + 1] for j in range(1 << (w - 1))]
+            cmax = max(max(abs(x), abs(y)) for x, y in al)
+            d0, d1 = P['delta']
+            mag = lambda v: cwords(abs(v), nw)
+            o.append('static const ec2_tnaf tnaf_%s = {' % ident)
+            o.append('    %d, %d, %d, %d, %d, %d, %d,' % (P['mu'], w, P['iters'], P['t'], P['C'], cmax, P['exc']))
+            o.append('    {%d, %d}, {%d, %d},' % (P['S0'] < 0, P['S1'] < 0, d0 < 0, d1 < 0))
+            o.append('    {%s, %s},' % (mag(P['S0']), mag(P['S1'])))
+            o.append('    {%s, %s},' % (mag(d0), mag(d1)))
+            o.append('    {%s},' % ', '.join('{%d, %d}' % x for x in al))
+            lam = tnaf.eigenvalue(P['mu'], n, lambda l: C.mul(l, C.G) == (F.sqr(gx), F.sqr(gy)))
+            o.append('    %s,' % cwords(lam, nw))
+            ch = tnaf.table_chain(P)
+            o.append('    {%s},' % ', '.join('{%d, %d, %d, %d, %d}' % (j, k, s, int(n1) | 2 * int(n2), b) for j, k, s, n1, b, n2 in ch))
+            o.append('    %d,' % max(max(s if k == 0 else 0, b) for j, k, s, n1, b, n2 in ch))
+            o.append('};')
+            tn = '&tnaf_%s' % ident
         o.append('static const ec2_params ec2_%s = {' % ident)
         o.append('    %d, %d, %d, %d,' % (m, fields.index(m), a if a in (0, 1) else 2, F.trace(a)))
         for v in (a, b, gx, gy):
             o.append('    %s,' % cwords(v, nw))
-        o.append('    base_%s, %d, %d,' % (ident, pos, exc))
+        o.append('    base_%s, %d, %d, %s,' % (ident, pos, exc, tn))
         o.append('};')
         o.append('')
         nbits, nl, n0inv, rr = sc_consts(n)

@@ -18,6 +18,29 @@ enum ec_kind { EC_KIND_BINARY = 1, EC_KIND_PRIME = 2 };
 
 /* Binary-curve parameters y^2 + xy = x^3 + a x^2 + b over GF(2^m),
  * field elements as little-endian 64-bit words. */
+/* Koblitz curves (a = 0 or 1, b = 1): the constants of the tau-adic
+ * multiplication (tools/tnaf.py explains and checks them). Z[tau] with
+ * tau^2 = mu tau - 2; delta = (tau^m - 1)/(tau - 1) = d0 + d1 tau;
+ * q_i = round(k |S_i| / 2^C), negated when s_neg[i]; digits alpha_{2j+1} =
+ * alpha[j][0] + alpha[j][1] tau for j < 2^(w-1); tau = t mod tau^(w+1);
+ * iters digits before the last; |alpha coefficients| <= cmax. */
+typedef struct ec2_tnaf {
+    int mu;
+    unsigned w, iters, t, C, cmax;
+    unsigned exc;                 /* the digits i < exc may meet acc = +-digit or acc = O */
+    int s_neg[2], d_neg[2];
+    uint64_t S[2][EC_MAX_WORDS];
+    uint64_t d[2][EC_MAX_WORDS];
+    int8_t alpha[32][2];
+    uint64_t lambda[EC_MAX_WORDS]; /* tau P = lambda P on the subgroup (for the tests) */
+    /* building alpha_j P, j < 2^(w-1), in this order, one mixed addition
+     * each: chain[i] = {j, src is an entry, src, negations (1: source,
+     * 2: addend), b}: entry j = +-(entry src, or tau^src P) +- tau^b P, or
+     * with b = -1 the source alone; tau powers up to tau_max */
+    int8_t chain[32][5];
+    unsigned tau_max;
+} ec2_tnaf;
+
 typedef struct ec2_params {
     unsigned m;
     unsigned field_index;         /* index of the GF(2^m) instantiation */
@@ -32,6 +55,7 @@ typedef struct ec2_params {
     const uint64_t *base;
     unsigned base_pos;
     unsigned base_exc;            /* first position where acc = +-entry can occur */
+    const ec2_tnaf *tnaf;         /* Koblitz curves: the tau-adic multiplication; else NULL */
 } ec2_params;
 
 /* Prime-curve parameters y^2 = x^3 - 3x + b over GF(p); field elements in

@@ -9,6 +9,9 @@
  *  - ec2_mul_base: constant-time fixed-base windows: k = sum d_i 16^i with
  *    signed digits d_i in [-8, 7], k G = sum d_i (16^i G) from the generated
  *    table, each row scanned whole; mixed López–Dahab additions, no doublings.
+ *  - ec2_tnaf_mul_x (Koblitz curves but sect163k1): constant-time regular
+ *    tau-adic windows (k partially reduced mod (tau^m - 1)/(tau - 1), one
+ *    non-zero digit every w Frobenius maps); the ladder stays the reference.
  *  - ec2_verify_vartime: u2 Q by width-5 wNAF plus u1 G from the same table;
  *    public data only.
  * López–Dahab coordinates: x = X/Z, y = Y/Z^2. */
@@ -275,6 +278,336 @@ GF_FN void ld_add_aff_vartime(const ec2_k *K, ld_pt *acc, int *inf, const aff_pt
     *acc = r;
 }
 
+/* ---- Koblitz curves: tau-adic multiplication (constant-time in k) ----
+ *
+ * k P = rho P with rho = k partially reduced modulo delta = (tau^m - 1)/(tau
+ * - 1) (Solinas), rho = r0 + r1 tau of about m/2 bits each, recoded as
+ * rho = sum_{i <= iters} alpha_i tau^(w i) with every alpha_i one of the
+ * 2^(w-1) odd digits or its negative (a regular tau-adic NAF: the same number
+ * of digits, none zero, whatever k). Then k P by Horner's rule, top digit
+ * first: w Frobenius maps (3w squarings of X, Y, Z) and one mixed addition of
+ * a digit's point per step, the digit's point chosen by a scan of the whole
+ * table. The table alpha_j P depends on P only (public): made variable-time.
+ * tools/tnaf.py derives the constants and the digit count and proves that
+ * the recoding ends on a digit; the generator checks them on edge scalars.
+ * Integers in Z[tau] are TZ-word two's complement (the recoding's values stay
+ * below 2^(m/2 + 3) in magnitude; k times a constant needs the wide product
+ * below). */
+#define TZ (GF_NW + 2)
+/* the recoding's width: |r0|, |r1| < 2^(m/2 + 2) there (tools/tnaf.py) */
+#define RZ ((GF_M / 2 + 8 + 63) / 64)
+typedef uint64_t tz_t[TZ];
+
+/* n-word two's complement helpers (n a compile-time constant at every call) */
+GF_FN void tz_set_u(uint64_t *r, const uint64_t *a, unsigned an, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) r[i] = i < an ? a[i] : 0;
+}
+GF_FN void tz_set_small(uint64_t *r, uint64_t v, unsigned n) /* v: a sign-extended 64-bit value */
+{
+    uint64_t s = (uint64_t)((int64_t)v >> 63);
+    r[0] = v;
+    for (unsigned i = 1; i < n; i++) r[i] = s;
+}
+GF_FN void tz_add(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned n)
+{
+    unsigned __int128 c = 0;
+    for (unsigned i = 0; i < n; i++) {
+        c += (unsigned __int128)a[i] + b[i];
+        r[i] = (uint64_t)c;
+        c >>= 64;
+    }
+}
+GF_FN void tz_sub(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned n)
+{
+    uint64_t borrow = 0;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned __int128 d = (unsigned __int128)a[i] - b[i] - borrow;
+        r[i] = (uint64_t)d;
+        borrow = (uint64_t)(d >> 64) & 1;
+    }
+}
+GF_FN void tz_neg(uint64_t *r, const uint64_t *a, unsigned n)
+{
+    uint64_t borrow = 0;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned __int128 d = (unsigned __int128)0 - a[i] - borrow;
+        r[i] = (uint64_t)d;
+        borrow = (uint64_t)(d >> 64) & 1;
+    }
+}
+/* r = -r where mask is all ones */
+GF_FN void tz_cneg(uint64_t *r, uint64_t mask, unsigned n)
+{
+    unsigned __int128 c = mask & 1;
+    for (unsigned i = 0; i < n; i++) {
+        c += r[i] ^ mask;
+        r[i] = (uint64_t)c;
+        c >>= 64;
+    }
+}
+/* r = a * b mod 2^(64 TZ), b unsigned of bn words (public count) */
+GF_FN void tz_mul_u(tz_t r, const tz_t a, const uint64_t *b, unsigned bn)
+{
+    uint64_t t[TZ];
+    memset(t, 0, sizeof t);
+    for (unsigned j = 0; j < bn && j < TZ; j++) {
+        uint64_t carry = 0;
+        for (unsigned i = 0; i + j < TZ; i++) {
+            unsigned __int128 p = (unsigned __int128)a[i] * b[j] + t[i + j] + carry;
+            t[i + j] = (uint64_t)p;
+            carry = (uint64_t)(p >> 64);
+        }
+    }
+    memcpy(r, t, sizeof t);
+    ct_wipe_words(t, TZ);
+}
+GF_FN void tz_sar1(uint64_t *r, const uint64_t *a, unsigned n)
+{
+    for (unsigned i = 0; i + 1 < n; i++) r[i] = (a[i] >> 1) | (a[i + 1] << 63);
+    r[n - 1] = (uint64_t)((int64_t)a[n - 1] >> 1);
+}
+
+/* q = round(k |S| / 2^C) for k of nl words (k < n < 2^m) and |S| < 2^(m/2 + 20) */
+GF_FN void tnaf_round(tz_t q, const uint64_t *k, unsigned nl, const uint64_t *S, unsigned C)
+{
+    uint64_t p[2 * GF_NW + 1];
+    memset(p, 0, sizeof p);
+    for (unsigned j = 0; j < GF_NW; j++) {
+        uint64_t carry = 0;
+        for (unsigned i = 0; i < nl; i++) {
+            unsigned __int128 t = (unsigned __int128)k[i] * S[j] + p[i + j] + carry;
+            p[i + j] = (uint64_t)t;
+            carry = (uint64_t)(t >> 64);
+        }
+        p[nl + j] = carry;
+    }
+    /* + 2^(C-1), then >> C (C public) */
+    unsigned __int128 c = (unsigned __int128)1 << ((C - 1) % 64);
+    for (unsigned i = (C - 1) / 64; i < 2 * GF_NW + 1; i++) {
+        c += p[i];
+        p[i] = (uint64_t)c;
+        c >>= 64;
+    }
+    unsigned q0 = C / 64, s = C % 64;
+    GF_UNROLL
+    for (int i = 0; i < TZ; i++) {
+        unsigned a = q0 + (unsigned)i;
+        uint64_t lo = a < 2 * GF_NW + 1 ? p[a] : 0, hi = a + 1 < 2 * GF_NW + 1 ? p[a + 1] : 0;
+        q[i] = s ? (lo >> s) | (hi << (64 - s)) : lo;
+    }
+    ct_wipe(p, sizeof p);
+}
+
+/* the digit of class c (odd, mod 2^(w+1)): its index j and sign */
+GF_FN void tnaf_digit(const ec2_tnaf *tn, uint64_t c, uint64_t *j, uint64_t *negm)
+{
+    const uint64_t M1 = ((uint64_t)2 << tn->w) - 1;
+    uint64_t neg = (c >> tn->w) & 1;
+    uint64_t nm = (uint64_t)0 - neg;
+    *j = ((c ^ (nm & M1)) + neg) >> 1;
+    *negm = nm;
+}
+
+/* rho = k mod delta, odd; then its digits: dig[i] = index | sign << 7,
+ * i = 0 .. iters (least significant first) */
+GF_FN void tnaf_recode(const ec2_tnaf *tn, uint8_t *dig, const uint64_t *k, unsigned nl)
+{
+    tz_t kk, q[2], dd[2], pr, r0, r1, t, h;
+    const uint64_t ones = ~(uint64_t)0;
+    tz_set_u(kk, k, nl, TZ);
+    for (int i = 0; i < 2; i++) {
+        tnaf_round(q[i], k, nl, tn->S[i], tn->C);
+        if (tn->s_neg[i]) tz_cneg(q[i], ones, TZ);
+        tz_set_u(dd[i], tn->d[i], GF_NW, TZ);
+        if (tn->d_neg[i]) tz_cneg(dd[i], ones, TZ);
+    }
+    /* rho = k - (q0 + q1 tau)(d0 + d1 tau)
+     *     = (k - q0 d0 + 2 q1 d1) - (q0 d1 + q1 d0 + mu q1 d1) tau */
+    tz_mul_u(pr, q[0], dd[0], TZ);
+    tz_sub(r0, kk, pr, TZ);
+    tz_mul_u(pr, q[1], dd[1], TZ);
+    tz_add(r0, r0, pr, TZ);
+    tz_add(r0, r0, pr, TZ);
+    if (tn->mu > 0) memcpy(r1, pr, sizeof r1);
+    else tz_neg(r1, pr, TZ);
+    tz_mul_u(t, q[0], dd[1], TZ);
+    tz_add(r1, r1, t, TZ);
+    tz_mul_u(t, q[1], dd[0], TZ);
+    tz_add(r1, r1, t, TZ);
+    tz_neg(r1, r1, TZ);
+    /* odd: + delta when r0 is even */
+    uint64_t even = ct_mask_bit((r0[0] & 1) ^ 1);
+    for (unsigned i = 0; i < TZ; i++) {
+        t[i] = dd[0][i] & even;
+        h[i] = dd[1][i] & even;
+    }
+    tz_add(r0, r0, t, TZ);
+    tz_add(r1, r1, h, TZ);
+#ifdef FASTEC_DEBUG_INVARIANTS
+    for (unsigned i = RZ; i < TZ; i++) /* the recoding's width holds rho */
+        FASTEC_VERIFY(r0[i] == (uint64_t)((int64_t)r0[RZ - 1] >> 63) && r1[i] == (uint64_t)((int64_t)r1[RZ - 1] >> 63));
+#endif
+    const uint64_t M1 = ((uint64_t)2 << tn->w) - 1, half = (uint64_t)1 << tn->w;
+    const unsigned ndig = 1u << (tn->w - 1);
+    for (unsigned i = 0; i < tn->iters; i++) {
+        uint64_t c = (r0[0] + r1[0] * tn->t + half) & M1, j, nm;
+        tnaf_digit(tn, c, &j, &nm);
+        uint64_t b = 0, g = 0;
+        for (unsigned e = 0; e < ndig; e++) {
+            uint64_t m = ct_eq(j, e);
+            b |= m & (uint64_t)(int64_t)tn->alpha[e][0];
+            g |= m & (uint64_t)(int64_t)tn->alpha[e][1];
+        }
+        b = (b ^ nm) - nm;
+        g = (g ^ nm) - nm;
+        dig[i] = (uint8_t)(j | (nm & 0x80));
+        tz_set_small(t, b, RZ);
+        tz_sub(r0, r0, t, RZ);
+        tz_set_small(t, g, RZ);
+        tz_sub(r1, r1, t, RZ);
+        for (unsigned s = 0; s < tn->w; s++) {
+            /* (r0 + r1 tau) / tau = (r1 + mu r0/2) - (r0/2) tau, r0 even */
+            tz_sar1(h, r0, RZ);
+            if (tn->mu > 0) tz_add(r0, r1, h, RZ);
+            else tz_sub(r0, r1, h, RZ);
+            tz_neg(r1, h, RZ);
+        }
+    }
+    /* what remains is the digit of its own class */
+    {
+        uint64_t c = (r0[0] + r1[0] * tn->t) & M1, j, nm;
+        tnaf_digit(tn, c, &j, &nm);
+        dig[tn->iters] = (uint8_t)(j | (nm & 0x80));
+#ifdef FASTEC_DEBUG_INVARIANTS
+        int64_t eb = tn->alpha[j][0], eg = tn->alpha[j][1];
+        if (nm) eb = -eb, eg = -eg;
+        tz_set_small(t, (uint64_t)eb, RZ);
+        tz_set_small(h, (uint64_t)eg, RZ);
+        FASTEC_VERIFY(memcmp(t, r0, RZ * 8) == 0 && memcmp(h, r1, RZ * 8) == 0);
+#endif
+    }
+    ct_wipe(kk, sizeof kk);
+    ct_wipe(q, sizeof q);
+    ct_wipe(pr, sizeof pr);
+    ct_wipe(r0, sizeof r0);
+    ct_wipe(r1, sizeof r1);
+    ct_wipe(t, sizeof t);
+    ct_wipe(h, sizeof h);
+}
+
+/* the table alpha_j P, j < 2^(w-1), affine; P public (variable time). One
+ * mixed addition per entry along the generated chain (an entry is a tau power
+ * of P or an earlier entry, plus or minus a tau power of P), one batched
+ * inversion for them all. */
+GF_FN_NOINLINE void tnaf_table_vartime(const ec2_k *K, const ec2_tnaf *tn, aff_pt *T, const aff_pt *P)
+{
+    aff_pt tp[16]; /* tau^b P */
+    ld_pt lp[32];
+    const unsigned ndig = 1u << (tn->w - 1), tmax = tn->tau_max < 15 ? tn->tau_max : 15;
+    tp[0] = *P;
+    for (unsigned b = 1; b <= tmax; b++) {
+        fe_sqr(tp[b].x, tp[b - 1].x);
+        fe_sqr(tp[b].y, tp[b - 1].y);
+    }
+    for (unsigned i = 0; i < ndig; i++) {
+        const int8_t *ch = tn->chain[i];
+        unsigned j = (unsigned)ch[0];
+        ld_pt src;
+        if (ch[1]) {
+            src = lp[(unsigned)ch[2]];
+        } else {
+            fe_copy(src.X, tp[(unsigned)ch[2]].x);
+            fe_copy(src.Y, tp[(unsigned)ch[2]].y);
+            fe_one(src.Z);
+        }
+        if (ch[3] & 1) { /* -(X, Y, Z) = (X, Y + X Z, Z) */
+            fe t;
+            fe_mul(t, src.X, src.Z);
+            fe_add(src.Y, src.Y, t);
+        }
+        if (ch[4] >= 0) {
+            aff_pt q = tp[(unsigned)ch[4]];
+            if (ch[3] & 2) fe_add(q.y, q.y, q.x);
+            int inf = 0;
+            ld_add_aff_vartime(K, &src, &inf, &q);
+            FASTEC_VERIFY(!inf); /* alpha P = O would need n | N(alpha), and N(alpha) is small */
+        }
+        lp[j] = src;
+    }
+    fe prod[32], inv, zi, t;
+    fe_copy(prod[0], lp[0].Z);
+    for (unsigned e = 1; e < ndig; e++) fe_mul(prod[e], prod[e - 1], lp[e].Z);
+    fe_inv(inv, prod[ndig - 1]);
+    for (unsigned e = ndig; e-- > 0;) {
+        if (e > 0) {
+            fe_mul(zi, inv, prod[e - 1]);
+            fe_mul(inv, inv, lp[e].Z);
+        } else {
+            fe_copy(zi, inv);
+        }
+        fe_mul(T[e].x, lp[e].X, zi);
+        fe_sqr(t, zi);
+        fe_mul(T[e].y, lp[e].Y, t);
+    }
+}
+
+/* x(k P), 1 <= k < n, P of order n; returns all-ones if k P is infinity */
+GF_FN_NOINLINE uint64_t ec2_tnaf_mul_x(const ec2_k *K, const ec2_tnaf *tn, fe xr, const uint64_t *k, unsigned nl,
+                                       const aff_pt *P)
+{
+    aff_pt T[32], S;
+    uint8_t dig[GF_M + 8];
+    ld_pt acc, sum, dbl, start;
+    fe A, B;
+    const unsigned ndig = 1u << (tn->w - 1);
+    tnaf_table_vartime(K, tn, T, P);
+    tnaf_recode(tn, dig, k, nl);
+    for (int i = (int)tn->iters; i >= 0; i--) {
+        uint64_t j = dig[i] & 0x7f, nm = ct_mask_bit(dig[i] >> 7);
+        FASTEC_VERIFY(j < ndig);
+        ct_select_words((uint64_t *)&S, (const uint64_t *)T, ndig, 2 * GF_NW, 2 * GF_NW, j, 0);
+        GF_UNROLL
+        for (int w = 0; w < GF_NW; w++) S.y[w] ^= nm & S.x[w]; /* -(x, y) = (x, x + y) */
+        fe_copy(start.X, S.x);
+        fe_copy(start.Y, S.y);
+        fe_one(start.Z);
+        if (i == (int)tn->iters) {
+            acc = start;
+            continue;
+        }
+        fe_sqrn(acc.X, acc.X, (int)tn->w);
+        fe_sqrn(acc.Y, acc.Y, (int)tn->w);
+        fe_sqrn(acc.Z, acc.Z, (int)tn->w);
+        if ((unsigned)i >= tn->exc) {
+            /* acc = +-S or acc = O would need n | N(x) for a non-zero x of
+             * smaller norm (tools/tnaf.py): not in the upper positions */
+            ld_madd(K, &acc, &acc, &S, A, B);
+            continue;
+        }
+        uint64_t acc_inf = fe_is_zero(acc.Z);
+        ld_madd(K, &sum, &acc, &S, A, B);
+        /* acc = +-S: the doubling, or infinity (Z = 0 from the addition) */
+        ld_dbl_aff(K, &dbl, &S);
+        ld_cmov(&sum, &dbl, fe_is_zero(A) & fe_is_zero(B));
+        ld_cmov(&sum, &start, acc_inf);
+        acc = sum;
+    }
+    aff_pt R;
+    uint64_t inf = ld_to_aff(&R, &acc);
+    fe_copy(xr, R.x);
+    ct_wipe(dig, sizeof dig);
+    ct_wipe(&acc, sizeof acc);
+    ct_wipe(&sum, sizeof sum);
+    ct_wipe(&dbl, sizeof dbl);
+    ct_wipe(&start, sizeof start);
+    ct_wipe(&S, sizeof S);
+    ct_wipe(&R, sizeof R);
+    ct_wipe(A, sizeof(fe));
+    ct_wipe(B, sizeof(fe));
+    return inf;
+}
+
 GF_FN int ec2_decode_xy(aff_pt *p, const uint8_t *xy)
 {
     int okx = fe_from_bytes(p->x, xy);
@@ -330,6 +663,27 @@ GF_FN void ec2_point_out(ec_point *q, const aff_pt *p)
 }
 
 GF_OP uint64_t ec2_op_mul_x(const struct fastec_curve *c, uint8_t *x_out, const sc_t *k, const ec_point *p)
+{
+    ec2_k K;
+    fe x, xr;
+    ec2_load(&K, c->ec2);
+    uint64_t inf;
+    if (c->ec2->tnaf) {
+        aff_pt P;
+        ec2_point_in(&P, p);
+        inf = ec2_tnaf_mul_x(&K, c->ec2->tnaf, xr, k->v, c->sc.nlimbs, &P);
+    } else {
+        memcpy(x, p->x, sizeof x);
+        inf = ec2_ladder_x(&K, xr, k->v, c->sc.nbits, x);
+    }
+    fe_to_bytes(x_out, xr);
+    ct_wipe(xr, sizeof xr);
+    return inf;
+}
+
+/* the ladder on every curve: the reference the tests compare the tau-adic
+ * multiplication with (ec_field_hooks) */
+GF_OP uint64_t ec2_op_mul_x_ladder(const struct fastec_curve *c, uint8_t *x_out, const sc_t *k, const ec_point *p)
 {
     ec2_k K;
     fe x, xr;

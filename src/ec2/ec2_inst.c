@@ -38,4 +38,5 @@ const ec_field_hooks EC2_NAME(ec2_field_, EC2_SYM) = {
     .sqrt = ec2_fe_sqrt,
     .halftrace = ec2_fe_halftrace,
     .trace = ec2_fe_trace,
+    .mul_x_ladder = ec2_op_mul_x_ladder,
 };

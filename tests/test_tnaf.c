@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The Koblitz curves' tau-adic multiplication (ec2_tnaf_mul_x, the ops
+ * table's mul_x there) against the Montgomery ladder (the reference,
+ * ec_field_hooks.mul_x_ladder) on every backend this CPU runs, and against
+ * the fixed-base table (k G), on the scalars where a recoding goes wrong
+ * first: 1..64, n-64..n-1, every power of two and its neighbours, n - 2^j,
+ * long runs of equal bits (2^j - 1, alternating patterns, ones then zeros),
+ * and random scalars; on G and on random points of the subgroup. Random
+ * curves have no tau-adic path: their mul_x must be the ladder itself. */
+#include "curves/curves.h"
+#include "dispatch/dispatch.h"
+#include "ec_ops.h"
+#include "fastec.h"
+#include "testops.h"
+#include "testutil.h"
+
+static const struct fastec_curve *cur;
+static unsigned long n_scalars;
+
+/* r = a - b over nl limbs (a >= b) */
+static void sub_limbs(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned nl)
+{
+    uint64_t borrow = 0;
+    for (unsigned i = 0; i < nl; i++) {
+        unsigned __int128 d = (unsigned __int128)a[i] - b[i] - borrow;
+        r[i] = (uint64_t)d;
+        borrow = (uint64_t)(d >> 64) & 1;
+    }
+}
+
+/* s in [1, n-1]? */
+static int in_range(const sc_t *s)
+{
+    const sc_params *p = &cur->sc;
+    int zero = 1;
+    for (unsigned i = 0; i < p->nlimbs; i++) zero &= s->v[i] == 0;
+    if (zero) return 0;
+    for (int i = (int)p->nlimbs - 1; i >= 0; i--) {
+        if (s->v[i] != p->n[i]) return s->v[i] < p->n[i];
+    }
+    return 0;
+}
+
+static void one_scalar(const ec_ops **ops, const ec_field_hooks **fields, unsigned nb, const sc_t *s,
+                       const uint8_t *pts, unsigned npts)
+{
+    if (!in_range(s)) return;
+    n_scalars++;
+    const size_t fs = cur->field_size;
+    const char *name = cur->name;
+    for (unsigned b = 0; b < nb; b++) {
+        for (unsigned p = 0; p < npts; p++) {
+            const uint8_t *P = pts + p * 2 * fs;
+            uint8_t x1[EC_MAX_FIELD_BYTES], x2[EC_MAX_FIELD_BYTES];
+            ec_point pt;
+            CHECK(ops[b]->point_from_xy_vartime(cur, &pt, P) == 0, "%s point", name);
+            uint64_t i1 = ops[b]->mul_x(cur, x1, s, &pt);
+            uint64_t i2 = fields[b]->mul_x_ladder(cur, x2, s, &pt);
+            CHECK(i1 == 0 && i2 == 0 && !memcmp(x1, x2, fs), "%s %s: tau-adic != ladder (point %u, k = %016llx...%016llx)",
+                  name, ops[b]->backend, p, (unsigned long long)s->v[cur->sc.nlimbs - 1], (unsigned long long)s->v[0]);
+            if (p == 0) {
+                uint8_t xy[2 * EC_MAX_FIELD_BYTES];
+                CHECK(t_mul_base(cur, ops[b], xy, s) == FASTEC_OK && !memcmp(xy, x1, fs), "%s %s: tau-adic != k G table",
+                      name, ops[b]->backend);
+            }
+        }
+    }
+}
+
+int main(void)
+{
+    t_seed();
+    unsigned koblitz = 0;
+    for (size_t ci = 0; ci < ec_curve_table_len; ci++) {
+        cur = &ec_curve_table[ci];
+        if (cur->kind != EC_KIND_BINARY) continue;
+        const ec_ops *ops[EC_MAX_BACKENDS];
+        const ec_field_hooks *fields[EC_MAX_BACKENDS];
+        unsigned nb = ec_backends(cur, ops, fields);
+        const ec2_params *cp = cur->ec2;
+        const size_t fs = cur->field_size;
+        const unsigned nl = cur->sc.nlimbs, nbits = cur->sc.nbits;
+        /* points: G and two random points of the subgroup */
+        uint8_t pts[3 * 2 * EC_MAX_FIELD_BYTES];
+        for (size_t i = 0; i < fs; i++) {
+            unsigned byte = (unsigned)(fs - 1 - i);
+            pts[i] = (uint8_t)(cp->gx[byte / 8] >> (8 * (byte % 8)));
+            pts[fs + i] = (uint8_t)(cp->gy[byte / 8] >> (8 * (byte % 8)));
+        }
+        for (unsigned p = 1; p < 3; p++) {
+            sc_t r;
+            uint8_t kb[72];
+            do t_randbytes(kb, cur->scalar_size);
+            while (!sc_from_bytes_range(&cur->sc, &r, kb, cur->scalar_size));
+            CHECK(t_mul_base(cur, ops[0], pts + p * 2 * fs, &r) == FASTEC_OK, "%s random point", cur->name);
+        }
+        if (!cp->tnaf) {
+            /* a random curve: mul_x is the ladder */
+            sc_t s;
+            memset(&s, 0, sizeof s);
+            s.v[0] = 12345;
+            for (unsigned b = 0; b < nb; b++) {
+                uint8_t x1[EC_MAX_FIELD_BYTES], x2[EC_MAX_FIELD_BYTES];
+                ec_point pt;
+                ops[b]->point_from_xy_vartime(cur, &pt, pts);
+                CHECK(ops[b]->mul_x(cur, x1, &s, &pt) == 0 && fields[b]->mul_x_ladder(cur, x2, &s, &pt) == 0 &&
+                          !memcmp(x1, x2, fs),
+                      "%s: mul_x != ladder", cur->name);
+            }
+            continue;
+        }
+        koblitz++;
+        unsigned long before = n_scalars;
+        sc_t s, t;
+        /* 1..64 and n-64..n-1 */
+        for (unsigned v = 1; v <= 64; v++) {
+            memset(&s, 0, sizeof s);
+            s.v[0] = v;
+            one_scalar(ops, fields, nb, &s, pts, 3);
+            sub_limbs(t.v, cur->sc.n, s.v, nl);
+            one_scalar(ops, fields, nb, &t, pts, 1);
+        }
+        /* powers of two, their neighbours, n - 2^j, 2^j - 1 (a run of ones) */
+        for (unsigned j = 0; j < nbits; j++) {
+            memset(&s, 0, sizeof s);
+            s.v[j / 64] = (uint64_t)1 << (j % 64);
+            one_scalar(ops, fields, nb, &s, pts, 1);
+            sub_limbs(t.v, cur->sc.n, s.v, nl);
+            one_scalar(ops, fields, nb, &t, pts, 1);
+            sc_t one;
+            memset(&one, 0, sizeof one);
+            one.v[0] = 1;
+            sub_limbs(t.v, s.v, one.v, nl); /* 2^j - 1 */
+            one_scalar(ops, fields, nb, &t, pts, 1);
+            s.v[0] |= 1; /* 2^j + 1 */
+            one_scalar(ops, fields, nb, &s, pts, 1);
+        }
+        /* patterns: alternating bits, bytes, ones then zeros, zeros then ones */
+        static const uint64_t pat[] = {0x5555555555555555ULL, 0xaaaaaaaaaaaaaaaaULL, 0x00ff00ff00ff00ffULL,
+                                       0xffffffff00000000ULL, 0x0000ffffffffffffULL, 0x8000000000000001ULL};
+        for (unsigned q = 0; q < sizeof pat / sizeof pat[0]; q++) {
+            memset(&s, 0, sizeof s);
+            for (unsigned i = 0; i < nl; i++) s.v[i] = pat[q];
+            if (nbits % 64) s.v[nl - 1] &= ((uint64_t)1 << (nbits % 64 - 1)) - 1; /* below 2^(nbits-1) < n */
+            one_scalar(ops, fields, nb, &s, pts, 3);
+        }
+        for (unsigned h = 1; h < nl; h++) { /* ones in the high limbs only, and in the low ones only */
+            memset(&s, 0, sizeof s);
+            for (unsigned i = 0; i < h; i++) s.v[i] = ~(uint64_t)0;
+            one_scalar(ops, fields, nb, &s, pts, 1);
+            sub_limbs(t.v, cur->sc.n, s.v, nl);
+            one_scalar(ops, fields, nb, &t, pts, 1);
+        }
+        /* the exceptional additions: the last step meets acc = +-alpha P when
+         * k = 2 alpha or k = 0 (mod n) for its last digit alpha; tau acts as
+         * lambda on the subgroup, so alpha = b + g tau is b + g lambda mod n.
+         * c alpha for c = +-1, +-2, +-3 and every digit, and each of these
+         * plus or minus 2^(w j) alpha' for the digits above. */
+        {
+            const ec2_tnaf *tn = cp->tnaf;
+            sc_t lam, ch, u, v;
+            memset(&lam, 0, sizeof lam);
+            memcpy(lam.v, tn->lambda, nl * sizeof(uint64_t));
+            /* lambda^2 - mu lambda + 2 = 0 mod n (checks lambda and sc_mul) */
+            sc_mul(&cur->sc, &u, &lam, &lam);
+            memset(&v, 0, sizeof v);
+            v.v[0] = 2;
+            sc_add(&cur->sc, &u, &u, &v);
+            if (tn->mu > 0) sub_limbs(v.v, cur->sc.n, lam.v, nl);
+            else v = lam;
+            sc_add(&cur->sc, &u, &u, &v);
+            CHECK(sc_is_zero(&cur->sc, &u), "%s: lambda is not a root of x^2 - mu x + 2", cur->name);
+            for (unsigned j = 0; j < (1u << (tn->w - 1)); j++) {
+                /* alpha_j mod n */
+                sc_t al, tmp;
+                memset(&al, 0, sizeof al);
+                memset(&tmp, 0, sizeof tmp);
+                int b = tn->alpha[j][0], g = tn->alpha[j][1];
+                tmp.v[0] = (uint64_t)(g < 0 ? -g : g);
+                sc_mul(&cur->sc, &al, &lam, &tmp);
+                if (g < 0) sub_limbs(al.v, cur->sc.n, al.v, nl);
+                memset(&tmp, 0, sizeof tmp);
+                tmp.v[0] = (uint64_t)(b < 0 ? -b : b);
+                if (b < 0) sub_limbs(tmp.v, cur->sc.n, tmp.v, nl);
+                sc_add(&cur->sc, &al, &al, &tmp);
+                for (unsigned c = 1; c <= 3; c++) {
+                    sc_mul_small(&cur->sc, &ch, &al, c);
+                    one_scalar(ops, fields, nb, &ch, pts, 1);
+                    sub_limbs(u.v, cur->sc.n, ch.v, nl);
+                    one_scalar(ops, fields, nb, &u, pts, 1);
+                }
+            }
+        }
+        /* random */
+        for (int it = 0; it < 150; it++) {
+            uint8_t kb[72];
+            t_randbytes(kb, cur->scalar_size);
+            if (!sc_from_bytes_range(&cur->sc, &s, kb, cur->scalar_size)) continue;
+            one_scalar(ops, fields, nb, &s, pts, 3);
+        }
+        printf("%s: %lu scalars, %u backend(s), tau-adic width %u, %u digits\n", cur->name, n_scalars - before, nb,
+               cp->tnaf->w, cp->tnaf->iters + 1);
+    }
+    CHECK(koblitz == 5, "%u Koblitz curves with the tau-adic multiplication, want 5 (all but sect163k1)", koblitz);
+    return t_done("test_tnaf");
+}
