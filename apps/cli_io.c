@@ -138,7 +138,9 @@ static int replace(const char *path, const struct stat *old, const uint8_t *p, s
     char *tmp = malloc(dl + 16);
     if (!tmp) return cli_fail(EXIT_OUTPUT, path, "out of memory");
     memcpy(tmp, path, dl);
-    memcpy(tmp + dl, ".fastec-XXXXXX", 15); /* short: a 255-byte name still fits */
+    /* mkstemp's template, beside the target: its length does not depend on
+     * the target's name, so a target named with 255 bytes still works */
+    memcpy(tmp + dl, ".fastec-XXXXXX", 15);
     int fd = mkstemp(tmp);                   /* created 0600 */
     if (fd < 0) {
         int e = errno;
