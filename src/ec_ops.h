@@ -50,7 +50,8 @@ typedef struct ec_ops {
  * fields take and give canonical words in Montgomery form (x R mod p,
  * R = 2^(64 nwords)) whatever their internal representation: mul is a b R^-1,
  * inv maps a R to a^-1 R, sqrt gives all-ones words when there is no root.
- * halftrace and trace exist for binary fields, add and sub for prime ones
+ * halftrace and trace exist for binary fields, add and sub (and half, where
+ * the field has it) for prime ones
  * (NULL otherwise). */
 typedef struct ec_field_hooks {
     const char *backend;
@@ -63,6 +64,8 @@ typedef struct ec_field_hooks {
     int (*trace)(const uint64_t *a);
     void (*add)(uint64_t *r, const uint64_t *a, const uint64_t *b);
     void (*sub)(uint64_t *r, const uint64_t *a, const uint64_t *b);
+    /* prime fields with the halving doubling: a / 2 (NULL otherwise) */
+    void (*half)(uint64_t *r, const uint64_t *a);
     /* binary curves: x(k P) by the Montgomery ladder whatever the curve (the
      * reference for the Koblitz curves' tau-adic mul_x); NULL for prime ones */
     uint64_t (*mul_x_ladder)(const struct fastec_curve *c, uint8_t *x_out, const sc_t *k, const ec_point *p);

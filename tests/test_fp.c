@@ -47,7 +47,7 @@ static void test_field_ops(const char *what, const fastec_curve *c, const BIGNUM
     to_words(a, nl, A);
     to_words(b, nl, B);
     /* the reference values, from BN */
-    uint64_t w_mul[9] = {0}, w_sqr[9] = {0}, w_add[9] = {0}, w_sub[9] = {0}, w_inv[9] = {0};
+    uint64_t w_mul[9] = {0}, w_sqr[9] = {0}, w_add[9] = {0}, w_sub[9] = {0}, w_inv[9] = {0}, w_half[9] = {0};
     BIGNUM *W = BN_new(), *T = BN_new();
     BN_mod_mul(W, A, B, M, ctx);
     BN_mod_mul(W, W, Rinv, M, ctx);
@@ -59,6 +59,10 @@ static void test_field_ops(const char *what, const fastec_curve *c, const BIGNUM
     to_words(w_add, nl, W);
     BN_mod_sub(W, A, B, M, ctx);
     to_words(w_sub, nl, W);
+    BN_set_word(T, 2);
+    BN_mod_inverse(T, T, M, ctx);
+    BN_mod_mul(W, A, T, M, ctx); /* (x R) / 2 = (x / 2) R */
+    to_words(w_half, nl, W);
     const int slow = it % 8 == 0; /* inverse and square root on a subset */
     int sq = 0;
     if (slow) {
@@ -85,6 +89,11 @@ static void test_field_ops(const char *what, const fastec_curve *c, const BIGNUM
         CHECK(!memcmp(r, w_add, 8 * nl), "%s/%s: fe_add differs (it %d)", what, o->backend, it);
         o->sub(r, a, b);
         CHECK(!memcmp(r, w_sub, 8 * nl), "%s/%s: fe_sub differs (it %d)", what, o->backend, it);
+        if (o->half) {
+            memset(r, 0x5a, sizeof r);
+            o->half(r, a);
+            CHECK(!memcmp(r, w_half, 8 * nl), "%s/%s: fe_half differs (it %d)", what, o->backend, it);
+        }
         if (slow) {
             o->inv(r, a);
             CHECK(!memcmp(r, w_inv, 8 * nl), "%s/%s: fe_inv differs (it %d)", what, o->backend, it);

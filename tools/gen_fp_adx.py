@@ -10,10 +10,12 @@ The scheme is operand-scanning Montgomery (CIOS): for each word b_i,
 t += a b_i (low halves on the CF chain, high halves on the OF chain), then
 m = t_0 (-p^-1) mod 2^64 and t += m p, which zeroes t_0; the register that
 held t_0 becomes the new top word, so the shift costs no instruction. The
-accumulator stays in N + 2 registers (for N = 6, a and b are copied into one
-array so that one base register serves both: 12 registers with lo, hi and
-rdx; unoptimised builds cannot allocate even that, so fp_impl.h uses this
-code only when optimising); the result (< 2p, N words plus a top
+accumulator stays in N + 2 registers (for N = 6 the words of p are memory
+operands, addressed from the instruction pointer, so that a and b keep a base
+register each: 13 registers with lo, hi and rdx; copying a and b into one
+array instead cost a failed store forwarding on every call, 16-byte loads of
+words just stored one by one; unoptimised builds cannot allocate even 13, so
+fp_impl.h uses this code only when optimising); the result (< 2p, N words plus a top
 bit) goes to the caller, which subtracts p once in constant time.
 
 Every asm statement is volatile: each reads its operands through pointers
@@ -242,10 +244,10 @@ def gen_sqr6():
 
 
 def gen(n, m0, special=None):
-    # 6 limbs: a and b copied into one array, so one base register serves both,
-    # and a function of its own (inlined into a large caller, clang may not
-    # find the registers)
-    onebase = n >= 6
+    # 6 limbs: the words of p as memory operands, so that a and b keep a
+    # register each, and a function of its own (inlined into a large caller,
+    # clang may not find the registers)
+    pmem = n >= 6
     regs = ['t%d' % k for k in range(n + 2)]  # operand names, rotated below
     lines = []
     out = lines.append
@@ -268,7 +270,7 @@ def gen(n, m0, special=None):
             # t = 0; later rows find t_(n+1) = 0 in the register rotated in
             for k in range(n + 2):
                 out('"xor %%[%s], %%[%s]\\n\\t"' % (cur[k], cur[k]))
-        out('"mov %d(%%[b]), %%%%rdx\\n\\t"' % (8 * i) if not onebase else '"mov %d(%%[a]), %%%%rdx\\n\\t"' % (8 * (n + i)))
+        out('"mov %d(%%[b]), %%%%rdx\\n\\t"' % (8 * i))
         mac(lambda j: '%d(%%[a])' % (8 * j))
         if special:
             special_row(out, lambda j, c=cur: '%%[%s]' % c[j], n + 1, special)
@@ -279,18 +281,16 @@ def gen(n, m0, special=None):
             out('"neg %%rdx\\n\\t"')
         elif m0 == 'imul':   # m = t_0 (-p^-1) mod 2^64 (when -p^-1 = 1, m = t_0)
             out('"imul %[n0], %%rdx\\n\\t"')
-        mac(lambda j: '%d(%%[p])' % (8 * j))
+        mac(lambda j: ('%%[p%d]' % j) if pmem else '%d(%%[p])' % (8 * j))
         cur = cur[1:] + cur[:1]  # t_0 is now zero: it becomes the next top word
     # result words cur[0..n]
-    ins = ('[a] "r"(ab), ' if onebase else '[a] "r"(a), [b] "r"(b), ') + '[n0] "m"(fp_n0inv_word), [p] "r"(fp_p)'
+    ins = '[a] "r"(a), [b] "r"(b), [n0] "m"(fp_n0inv_word), ' + (
+        ', '.join('[p%d] "m"(fp_p[%d])' % (j, j) for j in range(n)) if pmem else '[p] "r"(fp_p)')
     body = ['/* r (n + 1 words: the value below 2p) = a b 2^-%d mod p */' % (64 * n),
             'static %s void fp_mont_mul_adx%d(uint64_t *r, const uint64_t *a, const uint64_t *b)'
-            % ('__attribute__((noinline))' if onebase else 'inline __attribute__((always_inline))', n),
+            % ('__attribute__((noinline))' if pmem else 'inline __attribute__((always_inline))', n),
             '{',
             '    uint64_t %s, lo, hi;' % ', '.join(regs)]
-    if onebase:
-        body += ['    uint64_t ab[%d];' % (2 * n),
-                 '    for (int i = 0; i < %d; i++) ab[i] = a[i], ab[%d + i] = b[i];' % (n, n)]
     body += asm_block(lines, regs, ins)
     for j in range(n + 1):
         body.append('    r[%d] = %s;' % (j, cur[j]))

@@ -69,9 +69,9 @@ FP_INLINE void pt_cmov(pp *r, const pp *a, uint64_t mask)
     fp_cmov(r->Z, a->Z, mask);
 }
 
-/* dbl-2001-b, a = -3: 3M + 5S with Z3 = (Y + Z)^2 - Y^2 - Z^2 where a square
- * is much cheaper than a product (P-521), else 4M + 4S with Z3 = 2 Y Z; o
- * may be P */
+#if FP_SQR_CHEAP
+/* dbl-2001-b, a = -3, 3M + 5S with Z3 = (Y + Z)^2 - Y^2 - Z^2, as a square
+ * is much cheaper than a product here (P-521); o may be P */
 static void pt_dbl(pp *o, const pp *P)
 {
     fp delta, gamma, beta, alpha, t, u, X3, Y3, Z3;
@@ -82,15 +82,10 @@ static void pt_dbl(pp *o, const pp *P)
     ADD(u, P->X, delta);
     MUL(alpha, t, u);
     fp_mulk(alpha, alpha, 3);      /* 3 (X - Z^2)(X + Z^2) */
-#if FP_SQR_CHEAP
     ADD(t, P->Y, P->Z);
     SQR(t, t);
     SUB(t, t, gamma);
     SUB(Z3, t, delta);             /* (Y + Z)^2 - Y^2 - Z^2 */
-#else
-    MUL(t, P->Y, P->Z);
-    ADD(Z3, t, t);                 /* 2 Y Z */
-#endif
     SQR(X3, alpha);
     fp_mulk(t, beta, 4);           /* 4 beta */
     ADD(u, t, t);
@@ -104,6 +99,35 @@ static void pt_dbl(pp *o, const pp *P)
     fp_copy(o->Y, Y3);
     fp_copy(o->Z, Z3);
 }
+#else
+/* dbl-2001-b, a = -3, 4M + 4S, the result scaled by 1/2 (the same point:
+ * (X, Y, Z) ~ (X/4, Y/8, Z/2)), which leaves 8 additions instead of 14:
+ * a = 3/2 (X - Z^2)(X + Z^2), b = X Y^2, X3 = a^2 - 2 b,
+ * Y3 = a (b - X3) - Y^4, Z3 = Y Z; o may be P */
+static void pt_dbl(pp *o, const pp *P)
+{
+    fp delta, gamma, beta, alpha, t, u, X3, Y3, Z3;
+    SQR(delta, P->Z);
+    SQR(gamma, P->Y);
+    MUL(beta, P->X, gamma);
+    SUB(t, P->X, delta);
+    ADD(u, P->X, delta);
+    fp_half(alpha, t);
+    ADD(t, t, alpha);              /* 3/2 (X - Z^2) */
+    MUL(alpha, t, u);
+    MUL(Z3, P->Y, P->Z);
+    SQR(X3, alpha);
+    SUB(X3, X3, beta);
+    SUB(X3, X3, beta);             /* alpha^2 - 2 beta */
+    SUB(t, beta, X3);
+    MUL(Y3, alpha, t);
+    SQR(u, gamma);
+    SUB(Y3, Y3, u);                /* alpha (beta - X3) - gamma^2 */
+    fp_copy(o->X, X3);
+    fp_copy(o->Y, Y3);
+    fp_copy(o->Z, Z3);
+}
+#endif
 
 /* the common end of both additions, from H = U2 - U1, R = S2 - S1, U1, S1 and
  * the product zz of the input Z's: X3 = R^2 - H^3 - 2 U1 H^2,

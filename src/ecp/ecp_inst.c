@@ -36,4 +36,7 @@ const ec_field_hooks ECP_NAME(ecp_field_, ECP_SYM) = {
     .sqrt = fp_hook_sqrt,
     .add = fp_hook_add,
     .sub = fp_hook_sub,
+#ifdef FP_HOOK_HALF
+    .half = FP_HOOK_HALF,
+#endif
 };

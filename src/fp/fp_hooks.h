@@ -73,6 +73,8 @@ static void fp_hook_sqr(uint64_t *r, const uint64_t *a) { fp_sqr(r, a); }
 static void fp_hook_inv(uint64_t *r, const uint64_t *a) { fp_inv(r, a); }
 static void fp_hook_add(uint64_t *r, const uint64_t *a, const uint64_t *b) { fp_add(r, a, b); }
 static void fp_hook_sub(uint64_t *r, const uint64_t *a, const uint64_t *b) { fp_sub(r, a, b); }
+#define FP_HOOK_HALF fp_hook_half
+static void fp_hook_half(uint64_t *r, const uint64_t *a) { fp_half(r, a); }
 static void fp_hook_sqrt(uint64_t *r, const uint64_t *a)
 {
     if (!fp_sqrt_vartime(r, a)) memset(r, 0xff, FP_NL * 8); /* no root: an invalid element */

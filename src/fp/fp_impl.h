@@ -166,6 +166,16 @@ FP_INLINE void fp_sub(uint64_t *r, const uint64_t *a, const uint64_t *b)
     FP_UNROLL for (int i = 0; i < FP_NL; i++) carry = fp_adc(&r[i], d[i], fp_p[i] & m, carry);
 }
 
+/* r = a / 2 mod p for a < p: a + p when a is odd (a mask, no branch), then
+ * one shift right through the carry; (a + p) / 2 < p, so r is reduced */
+FP_INLINE void fp_half(uint64_t *r, const uint64_t *a)
+{
+    uint64_t s[FP_NL], m = 0 - (a[0] & 1), carry = 0;
+    FP_UNROLL for (int i = 0; i < FP_NL; i++) carry = fp_adc(&s[i], a[i], fp_p[i] & m, carry);
+    FP_UNROLL for (int i = 0; i < FP_NL - 1; i++) r[i] = (s[i] >> 1) | (s[i + 1] << 63);
+    r[FP_NL - 1] = (s[FP_NL - 1] >> 1) | (carry << 63);
+}
+
 FP_INLINE void fp_neg(uint64_t *r, const uint64_t *a)
 {
     fe z = {0};
