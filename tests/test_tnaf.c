@@ -5,17 +5,22 @@
  * the fixed-base table (k G), on the scalars where a recoding goes wrong
  * first: 1..64, n-64..n-1, every power of two and its neighbours, n - 2^j,
  * long runs of equal bits (2^j - 1, alternating patterns, ones then zeros),
- * and random scalars; on G and on random points of the subgroup. Random
+ * and random scalars; on G and on random points of the subgroup. Each scalar
+ * is also the u2 of a verification (the tau-adic u2 Q there), checked to
+ * accept x(u1 G + u2 Q) mod n and to refuse it plus one. Random
  * curves have no tau-adic path: their mul_x must be the ladder itself. */
 #include "curves/curves.h"
 #include "dispatch/dispatch.h"
 #include "ec_ops.h"
+#include "err.h"
 #include "fastec.h"
 #include "testops.h"
 #include "testutil.h"
 
 static const struct fastec_curve *cur;
 static unsigned long n_scalars;
+static sc_t logs[3]; /* the test points are logs[p] G */
+static uint8_t u1_bytes[72];
 
 /* r = a - b over nl limbs (a >= b) */
 static void sub_limbs(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned nl)
@@ -58,6 +63,28 @@ static void one_scalar(const ec_ops **ops, const ec_field_hooks **fields, unsign
             uint64_t i2 = fields[b]->mul_x_ladder(cur, x2, s, &pt);
             CHECK(i1 == 0 && i2 == 0 && !memcmp(x1, x2, fs), "%s %s: tau-adic != ladder (point %u, k = %016llx...%016llx)",
                   name, ops[b]->backend, p, (unsigned long long)s->v[cur->sc.nlimbs - 1], (unsigned long long)s->v[0]);
+            /* verification with u2 = k: u1 G + k Q = (u1 + k log Q) G, whose
+             * x mod n must be accepted as r and r + 1 refused */
+            {
+                sc_t u1, e, r, r1, one;
+                uint8_t xy[2 * EC_MAX_FIELD_BYTES];
+                sc_from_bytes_reduce(&cur->sc, &u1, u1_bytes, cur->scalar_size, 1);
+                sc_mul(&cur->sc, &e, s, &logs[p]);
+                sc_add(&cur->sc, &e, &e, &u1);
+                if (!sc_is_zero(&cur->sc, &e)) {
+                    CHECK(t_mul_base(cur, ops[b], xy, &e) == FASTEC_OK, "%s reference point", name);
+                    sc_from_bytes_reduce(&cur->sc, &r, xy, fs, cur->cofactor);
+                    memset(&one, 0, sizeof one);
+                    one.v[0] = 1;
+                    sc_add(&cur->sc, &r1, &r, &one);
+                    CHECK(ops[b]->verify_vartime(cur, &pt, &u1, s, &r) == RC_OK,
+                          "%s %s: verify refuses u1 G + u2 Q (point %u, u2 = %016llx...%016llx)", name,
+                          ops[b]->backend, p, (unsigned long long)s->v[cur->sc.nlimbs - 1],
+                          (unsigned long long)s->v[0]);
+                    CHECK(ops[b]->verify_vartime(cur, &pt, &u1, s, &r1) != RC_OK, "%s %s: verify accepts r + 1",
+                          name, ops[b]->backend);
+                }
+            }
             if (p == 0) {
                 uint8_t xy[2 * EC_MAX_FIELD_BYTES];
                 CHECK(t_mul_base(cur, ops[b], xy, s) == FASTEC_OK && !memcmp(xy, x1, fs), "%s %s: tau-adic != k G table",
@@ -87,13 +114,17 @@ int main(void)
             pts[i] = (uint8_t)(cp->gx[byte / 8] >> (8 * (byte % 8)));
             pts[fs + i] = (uint8_t)(cp->gy[byte / 8] >> (8 * (byte % 8)));
         }
+        memset(&logs[0], 0, sizeof logs[0]);
+        logs[0].v[0] = 1;
         for (unsigned p = 1; p < 3; p++) {
             sc_t r;
             uint8_t kb[72];
             do t_randbytes(kb, cur->scalar_size);
             while (!sc_from_bytes_range(&cur->sc, &r, kb, cur->scalar_size));
+            logs[p] = r;
             CHECK(t_mul_base(cur, ops[0], pts + p * 2 * fs, &r) == FASTEC_OK, "%s random point", cur->name);
         }
+        t_randbytes(u1_bytes, cur->scalar_size);
         if (!cp->tnaf) {
             /* a random curve: mul_x is the ladder */
             sc_t s;

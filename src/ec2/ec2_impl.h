@@ -796,34 +796,28 @@ GF_FN int ec2_x_matches_vartime(const struct fastec_curve *c, const ld_pt *R, co
     }
 }
 
-GF_OP int ec2_op_verify_vartime(const struct fastec_curve *c, const ec_point *q, const sc_t *u1, const sc_t *u2,
-                                 const sc_t *r)
+/* acc = u2 Q by a width-5 NAF over Q, 3Q, .., 15Q (affine, one batched
+ * inversion) and one doubling per bit; *inf set when acc is the identity */
+GF_FN int ec2_uq_wnaf_vartime(const ec2_k *K, ld_pt *acc, int *inf, const aff_pt *Q, const sc_t *u2, unsigned nl)
 {
-    const ec2_params *cp = c->ec2;
-    ec2_k K;
-    aff_pt Q;
-    ec2_load(&K, cp);
-    ec2_point_in(&Q, q);
-
-    /* odd multiples Q, 3Q, ..., 15Q in affine coordinates */
     enum { W = 5, NPRE = 1 << (W - 2) };
     aff_pt pre[NPRE];
     ld_pt lp[NPRE];
-    pre[0] = Q;
+    pre[0] = *Q;
     {
         ld_pt d2;
         aff_pt q2;
-        ld_dbl_aff(&K, &d2, &Q);
+        ld_dbl_aff(K, &d2, Q);
         if (fe_is_zero_vartime(d2.Z)) return RC_SUBGROUP; /* 2Q = O: order 2 */
         ld_to_aff(&q2, &d2);
-        fe_copy(lp[0].X, Q.x);
-        fe_copy(lp[0].Y, Q.y);
+        fe_copy(lp[0].X, Q->x);
+        fe_copy(lp[0].Y, Q->y);
         fe_one(lp[0].Z);
-        int inf = 0;
+        int pinf = 0;
         for (int i = 1; i < NPRE; i++) {
             lp[i] = lp[i - 1];
-            ld_add_aff_vartime(&K, &lp[i], &inf, &q2);
-            if (inf) return RC_SUBGROUP; /* cannot happen for a point of large order */
+            ld_add_aff_vartime(K, &lp[i], &pinf, &q2);
+            if (pinf) return RC_SUBGROUP; /* cannot happen for a point of large order */
         }
         /* batch inversion of Z_1..Z_{NPRE-1} (Montgomery's trick) */
         fe prod[NPRE], inv, t;
@@ -843,20 +837,58 @@ GF_OP int ec2_op_verify_vartime(const struct fastec_curve *c, const ec_point *q,
             fe_mul(pre[i].y, lp[i].Y, t);
         }
     }
-
     int8_t naf[SC_MAX_LIMBS * 64 + 2];
-    int len = sc_wnaf_vartime(naf, u2->v, (int)c->sc.nlimbs, W);
-    ld_pt acc;
-    int inf = 1;
+    int len = sc_wnaf_vartime(naf, u2->v, (int)nl, W);
     for (int i = len - 1; i >= 0; i--) {
-        if (!inf) ld_dbl(&K, &acc, &acc);
+        if (!*inf) ld_dbl(K, acc, acc);
         int dg = naf[i];
         if (dg) {
             aff_pt t = pre[(dg > 0 ? dg : -dg) / 2];
             if (dg < 0) fe_add(t.y, t.y, t.x);
-            ld_add_aff_vartime(&K, &acc, &inf, &t);
+            ld_add_aff_vartime(K, acc, inf, &t);
         }
     }
+    return RC_OK;
+}
+
+/* acc = u2 Q on a Koblitz curve by the tau-adic recoding ECDH uses (regular,
+ * so no sparser for being public, but every doubling becomes Frobenius
+ * maps: w squarings of X, Y and Z per digit), over alpha_j Q (affine, one
+ * batched inversion), the additions by branches; u2 < n, Q of order n (the
+ * decoder checked the subgroup) */
+GF_FN int ec2_uq_tnaf_vartime(const ec2_k *K, const ec2_tnaf *tn, ld_pt *acc, int *inf, const aff_pt *Q,
+                              const sc_t *u2, unsigned nl)
+{
+    aff_pt T[32];
+    uint8_t dig[GF_M + 8];
+    tnaf_table_vartime(K, tn, T, Q);
+    tnaf_recode(tn, dig, u2->v, nl);
+    for (int i = (int)tn->iters; i >= 0; i--) {
+        if (!*inf) {
+            fe_sqrn(acc->X, acc->X, (int)tn->w);
+            fe_sqrn(acc->Y, acc->Y, (int)tn->w);
+            fe_sqrn(acc->Z, acc->Z, (int)tn->w);
+        }
+        aff_pt t = T[dig[i] & 0x7f];
+        if (dig[i] & 0x80) fe_add(t.y, t.y, t.x); /* -(x, y) = (x, x + y) */
+        ld_add_aff_vartime(K, acc, inf, &t);
+    }
+    return RC_OK;
+}
+
+GF_OP int ec2_op_verify_vartime(const struct fastec_curve *c, const ec_point *q, const sc_t *u1, const sc_t *u2,
+                                 const sc_t *r)
+{
+    const ec2_params *cp = c->ec2;
+    ec2_k K;
+    aff_pt Q;
+    ec2_load(&K, cp);
+    ec2_point_in(&Q, q);
+    ld_pt acc;
+    int inf = 1;
+    int rc = cp->tnaf ? ec2_uq_tnaf_vartime(&K, cp->tnaf, &acc, &inf, &Q, u2, c->sc.nlimbs)
+                      : ec2_uq_wnaf_vartime(&K, &acc, &inf, &Q, u2, c->sc.nlimbs);
+    if (rc != RC_OK) return rc;
     /* + u1 G from the fixed-base table */
     int8_t d[SC_MAX_LIMBS * 16 + 2];
     sc_recode4(d, u1->v, cp->base_pos);
