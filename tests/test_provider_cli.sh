@@ -117,10 +117,14 @@ tls() {
         -cert "$crt.crt" -key "$crt.key" >server.out 2>server.err &
     local spid=$!
     pids+=("$spid")
-    for _ in $(seq 50); do
+    # up to 25 s for the server to listen: on a loaded machine (valgrind tests
+    # beside it) 5 s was once not enough, and the client found the port closed
+    for _ in $(seq 250); do
         grep -q ACCEPT server.out 2>/dev/null && break
+        kill -0 "$spid" 2>/dev/null || break
         sleep 0.1
     done
+    grep -q ACCEPT server.out 2>/dev/null || { echo "s_server did not start listening:" >&2; head -c 600 server.err >&2; }
     printf 'GET / HTTP/1.0\r\n\r\n' | timeout 20 openssl s_client "${cfx[@]}" -connect "127.0.0.1:$port" "-$proto" \
         -groups "$groups" -CAfile "$crt.crt" -verify_return_error -ign_eof >client.out 2>client.err
     local crc=$?
