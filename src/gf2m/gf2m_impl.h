@@ -296,6 +296,40 @@ GF_FN void fe_sqr_wide(uint64_t t[2 * GF_NW], const fe a)
 /* Every K < m - 63, so folding word j only touches words below j. */
 _Static_assert(GF_K1 + 64 <= GF_M, "reduction needs K1 < m - 63");
 
+#if GF_BACKEND == GF_CLMUL && GF_NTERMS == 3 && (64 * GF_NW - GF_M) + GF_K1 < 64
+/* Pentanomials (163, 283 and 571 bits) with PCLMULQDQ: x^(64 NW) = x^c r(x)
+ * mod f for c = 64 NW - m and r = x^K1 + x^K2 + x^K3 + 1, and x^c r fits
+ * one word here, so each high word t_j (j >= NW) folds as one carry-less
+ * product t_j x^c r at word j - NW, instead of four shifted copies. A second
+ * product folds the word that spills to NW, then the top bits of word NW - 1
+ * fold by shifts. */
+#define GF_RED_C (64 * GF_NW - GF_M)
+GF_FN void fe_reduce(fe r, uint64_t t[2 * GF_NW + 1])
+{
+    const __m128i R = _mm_cvtsi64_si128(
+        (long long)((1ULL | (1ULL << GF_K1) | (1ULL << GF_K2) | (1ULL << GF_K3)) << GF_RED_C));
+    uint64_t w[GF_NW + 1];
+    GF_UNROLL
+    for (int i = 0; i < GF_NW; i++) w[i] = t[i];
+    w[GF_NW] = 0;
+    GF_UNROLL
+    for (int j = GF_NW; j < 2 * GF_NW; j++) {
+        __m128i p = _mm_clmulepi64_si128(_mm_cvtsi64_si128((long long)t[j]), R, 0x00);
+        w[j - GF_NW] ^= (uint64_t)_mm_cvtsi128_si64(p);
+        w[j - GF_NW + 1] ^= (uint64_t)_mm_extract_epi64(p, 1);
+    }
+    {
+        __m128i p = _mm_clmulepi64_si128(_mm_cvtsi64_si128((long long)w[GF_NW]), R, 0x00);
+        w[0] ^= (uint64_t)_mm_cvtsi128_si64(p);
+        w[1] ^= (uint64_t)_mm_extract_epi64(p, 1);
+    }
+    uint64_t top = w[GF_NW - 1] >> GF_TOPBITS;
+    w[GF_NW - 1] &= (1ULL << (GF_TOPBITS % 64)) - 1;
+    GF_FOLD_ALL(w, 0, top);
+    GF_UNROLL
+    for (int i = 0; i < GF_NW; i++) r[i] = w[i];
+}
+#else
 GF_FN void fe_reduce(fe r, uint64_t t[2 * GF_NW + 1])
 {
     t[2 * GF_NW] = 0; /* spill word for folds that reach one past the product */
@@ -311,6 +345,7 @@ GF_FN void fe_reduce(fe r, uint64_t t[2 * GF_NW + 1])
     GF_UNROLL
     for (int i = 0; i < GF_NW; i++) r[i] = t[i];
 }
+#endif
 
 GF_FN void fe_mul(fe r, const fe a, const fe b)
 {
