@@ -73,6 +73,64 @@ static void test_edge_scalars(const fastec_curve *c, int nid, const BIGNUM *n)
     EC_KEY_free(peer);
 }
 
+/* Fixed-base windows of width w (binary curves 4, prime curves 4 or 6): the
+ * accumulator can meet +-(the entry added) only in the top positions, for
+ * scalars whose lower digits sum to +-d 2^(w i) modulo n. The candidates
+ * k = (1 + s) d 2^(w i) - t n + h 2^(w (i + 1)) in (0, n) (s = +-1, small t
+ * and h) include such scalars (a doubling on sect163k1, sect163r2, sect193r1,
+ * sect233k1, ...; a cancellation on sect233k1): k G against OpenSSL. */
+static void test_base_exceptions(const fastec_curve *c, const BIGNUM *n)
+{
+    const char *name = fastec_curve_name(c);
+    const size_t ss = fastec_curve_scalar_size(c);
+    BN_CTX *ctx = BN_CTX_new();
+    BIGNUM *k = BN_new(), *t_n = BN_new(), *hi = BN_new(), *lim = BN_new();
+    unsigned tried = 0;
+    for (int w = 4; w <= 6; w += 2) {
+        int nb = BN_num_bits(n), pos = (nb + w - 1) / w + 1, exc = 0;
+        for (;; exc++) { /* first position where (2^(w-1) + 1) 2^(w i) >= n */
+            BN_set_word(lim, (BN_ULONG)((1u << (w - 1)) + 1));
+            BN_lshift(lim, lim, w * exc);
+            if (BN_cmp(lim, n) >= 0) break;
+        }
+        for (int i = exc; i < pos; i++)
+            for (int d = 1; d <= (1 << (w - 1)); d++)
+                for (int s = -1; s <= 1; s += 2)
+                    for (int t = -3; t <= 3; t++)
+                        for (int h = -16; h <= 16; h++) {
+                            if (s < 0 && d > 1) continue; /* (1 + s) d = 0 once is enough */
+                            BN_set_word(k, (BN_ULONG)((1 + s) * d));
+                            BN_lshift(k, k, w * i);
+                            BN_set_word(t_n, (BN_ULONG)(t < 0 ? -t : t));
+                            BN_mul(t_n, t_n, n, ctx);
+                            if (t < 0) BN_add(k, k, t_n);
+                            else BN_sub(k, k, t_n);
+                            BN_set_word(hi, (BN_ULONG)(h < 0 ? -h : h));
+                            BN_lshift(hi, hi, w * (i + 1));
+                            if (h < 0) BN_sub(k, k, hi);
+                            else BN_add(k, k, hi);
+                            if (BN_is_negative(k) || BN_is_zero(k) || BN_cmp(k, n) >= 0) continue;
+                            uint8_t priv[MAXS], pub[1 + 2 * MAXF], opub[1 + 2 * MAXF];
+                            BN_bn2binpad(k, priv, (int)ss);
+                            EC_KEY *ok = ossl_key_from_priv(name, priv, ss);
+                            size_t publen = sizeof pub, ol = ossl_pub(ok, 0, opub, sizeof opub);
+                            CHECK(fastec_public_key(c, priv, 0, pub, &publen) == FASTEC_OK && publen == ol &&
+                                      !memcmp(pub, opub, ol),
+                                  "%s k G differs from OpenSSL's for fixed-base edge scalar (w %d, i %d, d %d, s %d, "
+                                  "t %d, h %d)",
+                                  name, w, i, d, s, t, h);
+                            EC_KEY_free(ok);
+                            tried++;
+                        }
+    }
+    CHECK(tried > 0, "%s: no fixed-base edge scalar in range", name);
+    BN_free(k);
+    BN_free(t_n);
+    BN_free(hi);
+    BN_free(lim);
+    BN_CTX_free(ctx);
+}
+
 static void test_curve(const fastec_curve *c, int nkeys)
 {
     const char *name = fastec_curve_name(c);
@@ -86,6 +144,7 @@ static void test_curve(const fastec_curve *c, int nkeys)
     EC_GROUP_get_order(g, n, NULL);
     unsigned long fails0 = t_fail;
     test_edge_scalars(c, nid, n);
+    test_base_exceptions(c, n);
 
     for (int i = 0; i < nkeys; i++) {
         uint8_t priv[MAXS], pub[1 + 2 * MAXF], opub[1 + 2 * MAXF], pubc[1 + MAXF], opubc[1 + MAXF];

@@ -289,9 +289,12 @@ def gen_data(out):
         pos, exc, rows = base_table(C)
         ident = name
         o.append('static const uint64_t base_%s[%d * 8 * 2 * %d] = {' % (ident, pos, nw))
+        # lambda-affine (x, lambda = x + y/x): x != 0 for every point of odd order
         for i, row in enumerate(rows):
             for j, (x, y) in enumerate(row):
-                o.append('    ' + ', '.join('0x%016xULL' % w for w in words(x, nw) + words(y, nw)) + ',')
+                lm = x ^ F.mul(y, F.inv(x))
+                assert x != 0 and F.mul(lm ^ x, x) == y
+                o.append('    ' + ', '.join('0x%016xULL' % w for w in words(x, nw) + words(lm, nw)) + ',')
         o.append('};')
         tn = 'NULL'
         if name in TNAF_W:

@@ -51,7 +51,8 @@ typedef struct ec2_params {
     uint64_t gx[EC_MAX_WORDS];
     uint64_t gy[EC_MAX_WORDS];
     /* Fixed-base table: base_pos positions, 8 affine points each:
-     * entry (i, j) = (j + 1) * 16^i * G, stored as x then y, each nwords words. */
+     * entry (i, j) = (j + 1) * 16^i * G in lambda-affine form, stored as x
+     * then lambda = x + y/x, each nwords words (y = (lambda + x) x). */
     const uint64_t *base;
     unsigned base_pos;
     unsigned base_exc;            /* first position where acc = +-entry can occur */

@@ -8,13 +8,16 @@
  *    bitlen(n) iterations whatever the scalar, conditional swaps by masks.
  *  - ec2_mul_base: constant-time fixed-base windows: k = sum d_i 16^i with
  *    signed digits d_i in [-8, 7], k G = sum d_i (16^i G) from the generated
- *    table, each row scanned whole; mixed López–Dahab additions, no doublings.
+ *    table (lambda-affine), each row scanned whole; mixed additions in
+ *    lambda coordinates (8M + 2S), no doublings.
  *  - ec2_tnaf_mul_x (Koblitz curves but sect163k1): constant-time regular
  *    tau-adic windows (k partially reduced mod (tau^m - 1)/(tau - 1), one
- *    non-zero digit every w Frobenius maps); the ladder stays the reference.
- *  - ec2_verify_vartime: u2 Q by width-5 wNAF plus u1 G from the same table;
- *    public data only.
- * López–Dahab coordinates: x = X/Z, y = Y/Z^2. */
+ *    non-zero digit every w Frobenius maps, lambda coordinates); the ladder
+ *    stays the reference.
+ *  - ec2_verify_vartime: u2 Q by width-5 wNAF (tau-adic on those Koblitz
+ *    curves) plus u1 G from the same table, lambda coordinates; public data
+ *    only.
+ * López–Dahab coordinates: x = X/Z, y = Y/Z^2; lambda coordinates below. */
 
 #include "curves/curves.h"
 #include "ec_ops.h"
@@ -198,6 +201,133 @@ GF_FN uint64_t ld_to_aff(aff_pt *r, const ld_pt *p)
     return inf;
 }
 
+/* ---- lambda coordinates ----
+ * (Oliveira, López, Aranha, Rodríguez-Henríquez, "Lambda coordinates for
+ * binary elliptic curves", CHES 2013): lambda = x + y/x, projective
+ * x = X/Z, lambda = L/Z; -(x, lambda) = (x, lambda + 1). Defined for x != 0,
+ * i.e. every point but the one of order 2, so every point of the order-n
+ * subgroup. */
+typedef struct {
+    fe x, l;
+} lam_aff;
+
+typedef struct {
+    fe X, L, Z;
+} lam_pt;
+
+/* r = p + q, q lambda-affine, p not infinity: 8M + 2S, whatever a and b.
+ * As ld_madd, returns A and B: B = 0 iff x(p) = x(q); then A = 0 iff p = q,
+ * and Z3 = 0 iff p = -q. r may alias p. */
+GF_FN void lam_madd(lam_pt *r, const lam_pt *p, const lam_aff *q, fe A, fe B)
+{
+    fe U2, S, AU1, AU2, B2, ABZ, LZ;
+    fe_mul(U2, q->x, p->Z);
+    fe_mul(S, q->l, p->Z);
+    fe_add(A, p->L, S);               /* A = L1 + l2 Z1 */
+    fe_add(B, p->X, U2);              /* B = X1 + x2 Z1 */
+    fe_sqr(B2, B);
+    fe_mul(AU1, A, p->X);
+    fe_mul(AU2, A, U2);
+    fe_mul(ABZ, A, B2);
+    fe_add(LZ, p->L, p->Z);
+    fe_mul(r->Z, ABZ, p->Z);          /* Z3 = A B^2 Z1 */
+    fe_mul(r->X, AU1, AU2);           /* X3 = A^2 X1 x2 Z1 */
+    fe_add(S, AU2, B2);
+    fe_sqr(S, S);
+    fe_mul(LZ, ABZ, LZ);
+    fe_add(r->L, S, LZ);              /* L3 = (A U2 + B^2)^2 + A B^2 (L1 + Z1) */
+}
+
+/* r = 2 q for q lambda-affine: 1M + 3S. T = l^2 + l + a, X3 = T^2, Z3 = T,
+ * L3 = x^2 + X3 + T l + T. */
+GF_FN void lam_dbl_aff(const ec2_k *K, lam_pt *r, const lam_aff *q)
+{
+    fe T, u;
+    fe_sqr(T, q->l);
+    fe_add(T, T, q->l);
+    fe_add(T, T, K->a);
+    fe_sqr(r->X, T);
+    fe_mul(u, T, q->l);
+    fe_add(u, u, T);
+    fe_add(u, u, r->X);
+    fe_sqr(r->L, q->x);
+    fe_add(r->L, r->L, u);
+    fe_copy(r->Z, T);
+}
+
+GF_FN void lam_cmov(lam_pt *r, const lam_pt *a, uint64_t mask)
+{
+    fe_cmov(r->X, a->X, mask);
+    fe_cmov(r->L, a->L, mask);
+    fe_cmov(r->Z, a->Z, mask);
+}
+
+/* affine (x, y) from lambda-projective; returns all-ones if p is infinity (Z = 0) */
+GF_FN uint64_t lam_to_aff(aff_pt *r, const lam_pt *p)
+{
+    fe zi, l;
+    uint64_t inf = fe_is_zero(p->Z);
+    fe_inv(zi, p->Z);
+    fe_mul(r->x, p->X, zi);
+    fe_mul(l, p->L, zi);
+    fe_add(l, l, r->x);
+    fe_mul(r->y, l, r->x);            /* y = (lambda + x) x */
+    ct_wipe(zi, sizeof zi);
+    ct_wipe(l, sizeof l);
+    return inf;
+}
+
+/* r = 2 p in lambda coordinates: 4M + 4S (+1M general a). r may alias p.
+ * T = L1^2 + L1 Z1 + a Z1^2, X3 = T^2, Z3 = T Z1^2,
+ * L3 = (X1 Z1)^2 + X3 + T L1 Z1 + Z3. */
+GF_FN void lam_dbl(const ec2_k *K, lam_pt *r, const lam_pt *p)
+{
+    fe LZ, Zs, XZ, T, u;
+    fe_mul(LZ, p->L, p->Z);
+    fe_sqr(Zs, p->Z);
+    fe_mul(XZ, p->X, p->Z);
+    fe_sqr(T, p->L);
+    fe_add(T, T, LZ);
+    ec2_mul_a(K, u, Zs);
+    fe_add(T, T, u);
+    fe_sqr(r->X, T);
+    fe_mul(r->Z, T, Zs);
+    fe_sqr(XZ, XZ);
+    fe_mul(u, T, LZ);
+    fe_add(u, u, XZ);
+    fe_add(u, u, r->X);
+    fe_add(r->L, u, r->Z);
+}
+
+/* Lambda-affine points from López–Dahab ones by one inversion for all
+ * (Montgomery's trick on D = X Z: x = X/Z = X^2/D, y/x = Y/(X Z) = Y/D, so
+ * lambda = (X^2 + Y)/D). Returns 0, with nothing written, if some point has
+ * X = 0 or Z = 0 (infinity or the point of order 2: never for multiples of
+ * a point of odd order). Public data only. */
+GF_FN int ld_batch_lam_vartime(lam_aff *T, const ld_pt *lp, unsigned n)
+{
+    fe D[32], prod[32], inv, di, t;
+    FASTEC_VERIFY(n >= 1 && n <= 32);
+    for (unsigned e = 0; e < n; e++) fe_mul(D[e], lp[e].X, lp[e].Z);
+    fe_copy(prod[0], D[0]);
+    for (unsigned e = 1; e < n; e++) fe_mul(prod[e], prod[e - 1], D[e]);
+    if (fe_is_zero_vartime(prod[n - 1])) return 0;
+    fe_inv(inv, prod[n - 1]);
+    for (unsigned e = n; e-- > 0;) {
+        if (e > 0) {
+            fe_mul(di, inv, prod[e - 1]);
+            fe_mul(inv, inv, D[e]);
+        } else {
+            fe_copy(di, inv);
+        }
+        fe_sqr(t, lp[e].X);
+        fe_mul(T[e].x, t, di);
+        fe_add(t, t, lp[e].Y);
+        fe_mul(T[e].l, t, di);
+    }
+    return 1;
+}
+
 GF_FN const uint64_t *ec2_table_entry(const ec2_params *cp, unsigned i, unsigned j)
 {
     return cp->base + ((size_t)i * 8 + j) * 2 * GF_NW;
@@ -208,12 +338,12 @@ GF_FN const uint64_t *ec2_table_entry(const ec2_params *cp, unsigned i, unsigned
 GF_FN_NOINLINE uint64_t ec2_mul_base_ct(const ec2_params *cp, const ec2_k *K, aff_pt *res, const uint64_t *k)
 {
     int8_t d[SC_MAX_LIMBS * 16 + 2];
-    ld_pt acc, sum, dbl, start;
-    aff_pt T;
+    lam_pt acc, sum, dbl, start;
+    lam_aff T;
     fe A, B;
     sc_recode4(d, k, cp->base_pos);
     fe_one(acc.X);
-    fe_zero(acc.Y);
+    fe_zero(acc.L);
     fe_zero(acc.Z);
     for (unsigned i = 0; i < cp->base_pos; i++) {
         uint64_t neg, mag;
@@ -221,29 +351,29 @@ GF_FN_NOINLINE uint64_t ec2_mul_base_ct(const ec2_params *cp, const ec2_k *K, af
         FASTEC_VERIFY(mag <= 8); /* the row has 8 entries */
         /* scan the whole row */
         fe_zero(T.x);
-        fe_zero(T.y);
+        fe_zero(T.l);
         for (unsigned j = 0; j < 8; j++) {
             const uint64_t *e = ec2_table_entry(cp, i, j);
             uint64_t m = ct_eq(mag, j + 1);
             fe_cmov(T.x, e, m);
-            fe_cmov(T.y, e + GF_NW, m);
+            fe_cmov(T.l, e + GF_NW, m);
         }
-        for (int w = 0; w < GF_NW; w++) T.y[w] ^= neg & T.x[w]; /* -(x, y) = (x, x + y) */
+        T.l[0] ^= neg & 1; /* -(x, lambda) = (x, lambda + 1) */
         uint64_t acc_inf = fe_is_zero(acc.Z);
         uint64_t skip = ct_is_zero(mag);
-        ld_madd(K, &sum, &acc, &T, A, B);
+        lam_madd(&sum, &acc, &T, A, B);
         if (i >= cp->base_exc) {
             /* acc = +-T is possible only in the top positions (checked by the generator) */
-            ld_dbl_aff(K, &dbl, &T);
-            ld_cmov(&sum, &dbl, fe_is_zero(A) & fe_is_zero(B));
+            lam_dbl_aff(K, &dbl, &T);
+            lam_cmov(&sum, &dbl, fe_is_zero(A) & fe_is_zero(B));
         }
         fe_copy(start.X, T.x);
-        fe_copy(start.Y, T.y);
+        fe_copy(start.L, T.l);
         fe_one(start.Z);
-        ld_cmov(&sum, &start, acc_inf);
-        ld_cmov(&acc, &sum, ~skip);
+        lam_cmov(&sum, &start, acc_inf);
+        lam_cmov(&acc, &sum, ~skip);
     }
-    uint64_t inf = ld_to_aff(res, &acc);
+    uint64_t inf = lam_to_aff(res, &acc);
     ct_wipe(d, sizeof d);
     ct_wipe(&acc, sizeof acc);
     ct_wipe(&sum, sizeof sum);
@@ -272,6 +402,27 @@ GF_FN void ld_add_aff_vartime(const ec2_k *K, ld_pt *acc, int *inf, const aff_pt
     ld_madd(K, &r, acc, q, A, B);
     if (fe_is_zero_vartime(B)) {
         if (fe_is_zero_vartime(A)) ld_dbl(K, acc, acc);
+        else *inf = 1;
+        return;
+    }
+    *acc = r;
+}
+
+/* the same in lambda coordinates */
+GF_FN void lam_add_aff_vartime(const ec2_k *K, lam_pt *acc, int *inf, const lam_aff *q)
+{
+    if (*inf) {
+        fe_copy(acc->X, q->x);
+        fe_copy(acc->L, q->l);
+        fe_one(acc->Z);
+        *inf = 0;
+        return;
+    }
+    lam_pt r;
+    fe A, B;
+    lam_madd(&r, acc, q, A, B);
+    if (fe_is_zero_vartime(B)) {
+        if (fe_is_zero_vartime(A)) lam_dbl(K, acc, acc);
         else *inf = 1;
         return;
     }
@@ -500,7 +651,7 @@ GF_FN void tnaf_recode(const ec2_tnaf *tn, uint8_t *dig, const uint64_t *k, unsi
  * mixed addition per entry along the generated chain (an entry is a tau power
  * of P or an earlier entry, plus or minus a tau power of P), one batched
  * inversion for them all. */
-GF_FN_NOINLINE void tnaf_table_vartime(const ec2_k *K, const ec2_tnaf *tn, aff_pt *T, const aff_pt *P)
+GF_FN_NOINLINE int tnaf_table_vartime(const ec2_k *K, const ec2_tnaf *tn, lam_aff *T, const aff_pt *P)
 {
     aff_pt tp[16]; /* tau^b P */
     ld_pt lp[32];
@@ -535,74 +686,63 @@ GF_FN_NOINLINE void tnaf_table_vartime(const ec2_k *K, const ec2_tnaf *tn, aff_p
         }
         lp[j] = src;
     }
-    fe prod[32], inv, zi, t;
-    fe_copy(prod[0], lp[0].Z);
-    for (unsigned e = 1; e < ndig; e++) fe_mul(prod[e], prod[e - 1], lp[e].Z);
-    fe_inv(inv, prod[ndig - 1]);
-    for (unsigned e = ndig; e-- > 0;) {
-        if (e > 0) {
-            fe_mul(zi, inv, prod[e - 1]);
-            fe_mul(inv, inv, lp[e].Z);
-        } else {
-            fe_copy(zi, inv);
-        }
-        fe_mul(T[e].x, lp[e].X, zi);
-        fe_sqr(t, zi);
-        fe_mul(T[e].y, lp[e].Y, t);
-    }
+    return ld_batch_lam_vartime(T, lp, ndig);
 }
 
 /* x(k P), 1 <= k < n, P of order n; returns all-ones if k P is infinity */
 GF_FN_NOINLINE uint64_t ec2_tnaf_mul_x(const ec2_k *K, const ec2_tnaf *tn, fe xr, const uint64_t *k, unsigned nl,
                                        const aff_pt *P)
 {
-    aff_pt T[32], S;
+    lam_aff T[32], S;
     uint8_t dig[GF_M + 8];
-    ld_pt acc, sum, dbl, start;
-    fe A, B;
+    lam_pt acc, sum, dbl, start;
+    fe A, B, zi;
     const unsigned ndig = 1u << (tn->w - 1);
-    tnaf_table_vartime(K, tn, T, P);
+    /* P (public) has odd order: the table cannot fail (tnaf_table_vartime) */
+    if (!tnaf_table_vartime(K, tn, T, P)) {
+        fe_zero(xr);
+        return ~(uint64_t)0;
+    }
     tnaf_recode(tn, dig, k, nl);
     for (int i = (int)tn->iters; i >= 0; i--) {
         uint64_t j = dig[i] & 0x7f, nm = ct_mask_bit(dig[i] >> 7);
         FASTEC_VERIFY(j < ndig);
         ct_select_words((uint64_t *)&S, (const uint64_t *)T, ndig, 2 * GF_NW, 2 * GF_NW, j, 0);
-        GF_UNROLL
-        for (int w = 0; w < GF_NW; w++) S.y[w] ^= nm & S.x[w]; /* -(x, y) = (x, x + y) */
+        S.l[0] ^= nm & 1; /* -(x, lambda) = (x, lambda + 1) */
         fe_copy(start.X, S.x);
-        fe_copy(start.Y, S.y);
+        fe_copy(start.L, S.l);
         fe_one(start.Z);
         if (i == (int)tn->iters) {
             acc = start;
             continue;
         }
         fe_sqrn(acc.X, acc.X, (int)tn->w);
-        fe_sqrn(acc.Y, acc.Y, (int)tn->w);
+        fe_sqrn(acc.L, acc.L, (int)tn->w);
         fe_sqrn(acc.Z, acc.Z, (int)tn->w);
         if ((unsigned)i >= tn->exc) {
             /* acc = +-S or acc = O would need n | N(x) for a non-zero x of
              * smaller norm (tools/tnaf.py): not in the upper positions */
-            ld_madd(K, &acc, &acc, &S, A, B);
+            lam_madd(&acc, &acc, &S, A, B);
             continue;
         }
         uint64_t acc_inf = fe_is_zero(acc.Z);
-        ld_madd(K, &sum, &acc, &S, A, B);
+        lam_madd(&sum, &acc, &S, A, B);
         /* acc = +-S: the doubling, or infinity (Z = 0 from the addition) */
-        ld_dbl_aff(K, &dbl, &S);
-        ld_cmov(&sum, &dbl, fe_is_zero(A) & fe_is_zero(B));
-        ld_cmov(&sum, &start, acc_inf);
+        lam_dbl_aff(K, &dbl, &S);
+        lam_cmov(&sum, &dbl, fe_is_zero(A) & fe_is_zero(B));
+        lam_cmov(&sum, &start, acc_inf);
         acc = sum;
     }
-    aff_pt R;
-    uint64_t inf = ld_to_aff(&R, &acc);
-    fe_copy(xr, R.x);
+    uint64_t inf = fe_is_zero(acc.Z);
+    fe_inv(zi, acc.Z);
+    fe_mul(xr, acc.X, zi);
     ct_wipe(dig, sizeof dig);
     ct_wipe(&acc, sizeof acc);
     ct_wipe(&sum, sizeof sum);
     ct_wipe(&dbl, sizeof dbl);
     ct_wipe(&start, sizeof start);
     ct_wipe(&S, sizeof S);
-    ct_wipe(&R, sizeof R);
+    ct_wipe(zi, sizeof zi);
     ct_wipe(A, sizeof(fe));
     ct_wipe(B, sizeof(fe));
     return inf;
@@ -778,7 +918,7 @@ GF_OP int ec2_op_point_ybit_vartime(const struct fastec_curve *c, const ec_point
 
 /* x(R) mod n == r without inverting Z: x(R) = X/Z is the bit string of some
  * c = r + j n < 2^m, so test c Z == X for each such c. */
-GF_FN int ec2_x_matches_vartime(const struct fastec_curve *c, const ld_pt *R, const sc_t *r)
+GF_FN int ec2_x_matches_vartime(const struct fastec_curve *c, const lam_pt *R, const sc_t *r)
 {
     uint64_t cand[GF_NW + 1];
     unsigned nl = c->sc.nlimbs;
@@ -798,12 +938,11 @@ GF_FN int ec2_x_matches_vartime(const struct fastec_curve *c, const ld_pt *R, co
 
 /* acc = u2 Q by a width-5 NAF over Q, 3Q, .., 15Q (affine, one batched
  * inversion) and one doubling per bit; *inf set when acc is the identity */
-GF_FN int ec2_uq_wnaf_vartime(const ec2_k *K, ld_pt *acc, int *inf, const aff_pt *Q, const sc_t *u2, unsigned nl)
+GF_FN int ec2_uq_wnaf_vartime(const ec2_k *K, lam_pt *acc, int *inf, const aff_pt *Q, const sc_t *u2, unsigned nl)
 {
     enum { W = 5, NPRE = 1 << (W - 2) };
-    aff_pt pre[NPRE];
+    lam_aff pre[NPRE];
     ld_pt lp[NPRE];
-    pre[0] = *Q;
     {
         ld_pt d2;
         aff_pt q2;
@@ -819,33 +958,17 @@ GF_FN int ec2_uq_wnaf_vartime(const ec2_k *K, ld_pt *acc, int *inf, const aff_pt
             ld_add_aff_vartime(K, &lp[i], &pinf, &q2);
             if (pinf) return RC_SUBGROUP; /* cannot happen for a point of large order */
         }
-        /* batch inversion of Z_1..Z_{NPRE-1} (Montgomery's trick) */
-        fe prod[NPRE], inv, t;
-        fe_copy(prod[1], lp[1].Z);
-        for (int i = 2; i < NPRE; i++) fe_mul(prod[i], prod[i - 1], lp[i].Z);
-        fe_inv(inv, prod[NPRE - 1]);
-        for (int i = NPRE - 1; i >= 1; i--) {
-            fe zi;
-            if (i > 1) {
-                fe_mul(zi, inv, prod[i - 1]);
-                fe_mul(inv, inv, lp[i].Z);
-            } else {
-                fe_copy(zi, inv);
-            }
-            fe_mul(pre[i].x, lp[i].X, zi);
-            fe_sqr(t, zi);
-            fe_mul(pre[i].y, lp[i].Y, t);
-        }
+        if (!ld_batch_lam_vartime(pre, lp, NPRE)) return RC_SUBGROUP; /* x = 0: order 2 */
     }
     int8_t naf[SC_MAX_LIMBS * 64 + 2];
     int len = sc_wnaf_vartime(naf, u2->v, (int)nl, W);
     for (int i = len - 1; i >= 0; i--) {
-        if (!*inf) ld_dbl(K, acc, acc);
+        if (!*inf) lam_dbl(K, acc, acc);
         int dg = naf[i];
         if (dg) {
-            aff_pt t = pre[(dg > 0 ? dg : -dg) / 2];
-            if (dg < 0) fe_add(t.y, t.y, t.x);
-            ld_add_aff_vartime(K, acc, inf, &t);
+            lam_aff t = pre[(dg > 0 ? dg : -dg) / 2];
+            if (dg < 0) t.l[0] ^= 1;
+            lam_add_aff_vartime(K, acc, inf, &t);
         }
     }
     return RC_OK;
@@ -856,22 +979,22 @@ GF_FN int ec2_uq_wnaf_vartime(const ec2_k *K, ld_pt *acc, int *inf, const aff_pt
  * maps: w squarings of X, Y and Z per digit), over alpha_j Q (affine, one
  * batched inversion), the additions by branches; u2 < n, Q of order n (the
  * decoder checked the subgroup) */
-GF_FN int ec2_uq_tnaf_vartime(const ec2_k *K, const ec2_tnaf *tn, ld_pt *acc, int *inf, const aff_pt *Q,
+GF_FN int ec2_uq_tnaf_vartime(const ec2_k *K, const ec2_tnaf *tn, lam_pt *acc, int *inf, const aff_pt *Q,
                               const sc_t *u2, unsigned nl)
 {
-    aff_pt T[32];
+    lam_aff T[32];
     uint8_t dig[GF_M + 8];
-    tnaf_table_vartime(K, tn, T, Q);
+    if (!tnaf_table_vartime(K, tn, T, Q)) return RC_SUBGROUP;
     tnaf_recode(tn, dig, u2->v, nl);
     for (int i = (int)tn->iters; i >= 0; i--) {
         if (!*inf) {
             fe_sqrn(acc->X, acc->X, (int)tn->w);
-            fe_sqrn(acc->Y, acc->Y, (int)tn->w);
+            fe_sqrn(acc->L, acc->L, (int)tn->w);
             fe_sqrn(acc->Z, acc->Z, (int)tn->w);
         }
-        aff_pt t = T[dig[i] & 0x7f];
-        if (dig[i] & 0x80) fe_add(t.y, t.y, t.x); /* -(x, y) = (x, x + y) */
-        ld_add_aff_vartime(K, acc, inf, &t);
+        lam_aff t = T[dig[i] & 0x7f];
+        if (dig[i] & 0x80) t.l[0] ^= 1; /* -(x, lambda) = (x, lambda + 1) */
+        lam_add_aff_vartime(K, acc, inf, &t);
     }
     return RC_OK;
 }
@@ -884,7 +1007,7 @@ GF_OP int ec2_op_verify_vartime(const struct fastec_curve *c, const ec_point *q,
     aff_pt Q;
     ec2_load(&K, cp);
     ec2_point_in(&Q, q);
-    ld_pt acc;
+    lam_pt acc;
     int inf = 1;
     int rc = cp->tnaf ? ec2_uq_tnaf_vartime(&K, cp->tnaf, &acc, &inf, &Q, u2, c->sc.nlimbs)
                       : ec2_uq_wnaf_vartime(&K, &acc, &inf, &Q, u2, c->sc.nlimbs);
@@ -895,12 +1018,12 @@ GF_OP int ec2_op_verify_vartime(const struct fastec_curve *c, const ec_point *q,
     for (unsigned i = 0; i < cp->base_pos; i++) {
         int dg = d[i];
         if (!dg) continue;
-        aff_pt t;
+        lam_aff t;
         const uint64_t *e = ec2_table_entry(cp, i, (unsigned)(dg > 0 ? dg : -dg) - 1);
         memcpy(t.x, e, sizeof(fe));
-        memcpy(t.y, e + GF_NW, sizeof(fe));
-        if (dg < 0) fe_add(t.y, t.y, t.x);
-        ld_add_aff_vartime(&K, &acc, &inf, &t);
+        memcpy(t.l, e + GF_NW, sizeof(fe));
+        if (dg < 0) t.l[0] ^= 1;
+        lam_add_aff_vartime(&K, &acc, &inf, &t);
     }
     if (inf) return RC_SIG_INVALID;
     return ec2_x_matches_vartime(c, &acc, r) ? RC_OK : RC_SIG_INVALID;
