@@ -10,7 +10,7 @@
  *    signed digits d_i in [-8, 7], k G = sum d_i (16^i G) from the generated
  *    table (lambda-affine), each row scanned whole; mixed additions in
  *    lambda coordinates (8M + 2S), no doublings.
- *  - ec2_tnaf_mul_x (Koblitz curves but sect163k1): constant-time regular
+ *  - ec2_tnaf_mul_x (Koblitz curves): constant-time regular
  *    tau-adic windows (k partially reduced mod (tau^m - 1)/(tau - 1), one
  *    non-zero digit every w Frobenius maps, lambda coordinates); the ladder
  *    stays the reference.
