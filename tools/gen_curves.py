@@ -66,7 +66,10 @@ PRIME = [
 # src/cpu.h, the architecture it is built for or None for every one). A
 # backend also needs its implementation (gf2m/ or fp/) and its CPU probe.
 EC2_BACKENDS = [('portable', 'CPU_BE_PORTABLE', None), ('clmul', 'CPU_BE_CLMUL', 'x86_64'),
-                ('pmull', 'CPU_BE_PMULL', 'aarch64')]
+                ('vpclmul512', 'CPU_BE_VPCLMUL512', 'x86_64'), ('pmull', 'CPU_BE_PMULL', 'aarch64')]
+# fields a binary backend skips: the 512-bit product (src/gf2m/gf2m_impl.h)
+# loses to PCLMULQDQ at 3 words (163 bits)
+EC2_BACKEND_SKIP = {'vpclmul512': {163}}
 ECP_BACKENDS = [('portable', 'CPU_BE_PORTABLE', None), ('adx', 'CPU_BE_ADX', 'x86_64')]
 # primes a backend skips (MULX/ADX code exists for 3, 4 and 6 limbs)
 ECP_BACKEND_SKIP = {'adx': {'secp521r1'}}
@@ -192,6 +195,10 @@ def ec2_fields():
     return [m for m, _ in FIELDS]
 
 
+def ec2_instances(backend):
+    return [m for m in ec2_fields() if m not in EC2_BACKEND_SKIP.get(backend, set())]
+
+
 def ecp_instances(backend):
     return [c[0] for c in PRIME if c[0] not in ECP_BACKEND_SKIP.get(backend, set())]
 
@@ -206,7 +213,7 @@ def gen_dispatch(out):
          ' * lists its family\'s backends lowest preference first. A backend the build',
          ' * does not compile (FASTEC_BACKEND_<name> undefined) has NULL entries.',
          ' * Included by src/dispatch/dispatch.c only. */', '']
-    fams = [('ec2', EC2_BACKENDS, [('gf%d' % m, m) for m in ec2_fields()], lambda b: ['gf%d' % m for m in ec2_fields()]),
+    fams = [('ec2', EC2_BACKENDS, [('gf%d' % m, m) for m in ec2_fields()], lambda b: ['gf%d' % m for m in ec2_instances(b)]),
             ('ecp', ECP_BACKENDS, [(c[0], c[0]) for c in PRIME], lambda b: ecp_instances(b))]
     for fam, backends, rows, inst in fams:
         for (b, cpu, arch) in backends:
@@ -248,7 +255,7 @@ def gen_cmake(out):
         for b, _, arch in backends:
             o.append('set(FASTEC_%s_BACKEND_%s_ARCH "%s")' % (fam, b, arch or ''))
             if fam == 'EC2':
-                o.append('set(FASTEC_EC2_INSTANCES_%s %s)' % (b, ' '.join(str(m) for m in ec2_fields())))
+                o.append('set(FASTEC_EC2_INSTANCES_%s %s)' % (b, ' '.join(str(m) for m in ec2_instances(b))))
             elif fam == 'ECP':
                 o.append('set(FASTEC_ECP_INSTANCES_%s %s)' % (b, ' '.join(ecp_instances(b))))
     open(out, 'w').write('\n'.join(o) + '\n')

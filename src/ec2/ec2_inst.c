@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* One binary-field implementation: the build compiles this file once per
- * (field, backend) with -DGF_M=<m> -DGF_BACKEND=<GF_PORTABLE|GF_CLMUL|GF_PMULL> and
+ * (field, backend) with -DGF_M=<m> -DGF_BACKEND=<GF_PORTABLE|GF_CLMUL|GF_VPCLMUL512|GF_PMULL> and
  * -DEC2_SYM=<gf<m>_<backend>>, the name the generated dispatch table uses. */
 #include "gf2m/gf2m_impl.h"
 #include "ec2/ec2_impl.h"
 
 #if GF_BACKEND == GF_CLMUL
 #define EC2_BACKEND_NAME "clmul"
+#elif GF_BACKEND == GF_VPCLMUL512
+#define EC2_BACKEND_NAME "vpclmul512"
 #elif GF_BACKEND == GF_PMULL
 #define EC2_BACKEND_NAME "pmull"
 #else
