@@ -51,6 +51,18 @@
 #define GF_FN static inline GF_TARGET
 #define GF_FN_NOINLINE static __attribute__((noinline)) GF_TARGET
 #define GF_OP static GF_TARGET
+/* fe_mul_wide's linkage, one rule for every backend: out of line from 7 words
+ * on (clmul: +15% ECDH on sect571k1, level on sect409r1), inlined below that,
+ * where the call costs (clmul: -10% ECDH on sect163k1 out of line); portable
+ * always out of line (a 9-word product is 45 blocks of 25 multiplies: inlined
+ * at every call site, the portable instances were slow to compile, 571 bits
+ * 37 s against 4 s, and slower, sect283k1 ECDH 1.5k/s against 3.2k/s, once
+ * the code no longer fit the instruction cache). */
+#if GF_BACKEND == GF_PORTABLE || GF_NW >= 7
+#define GF_MUL_WIDE_FN GF_FN_NOINLINE
+#else
+#define GF_MUL_WIDE_FN GF_FN
+#endif
 
 typedef uint64_t fe[GF_NW];
 
@@ -112,25 +124,23 @@ GF_FN void fe_cswap(fe a, fe b, uint64_t mask) { ct_cswap_words(a, b, GF_NW, mas
  * against GF_NW (GF_NW + 1) / 2 one-product PCLMULQDQs for the word
  * Karatsuba below, and no moves between general and vector registers.
  * Throwaway microbenchmark on this project's AMD EPYC (Zen 4), TSC cycles
- * per product, throughput: 4 words 18 -> 13, 5 words 28 -> 19, 7 words
- * 51 -> 33, 9 words 82-97 -> 48; 3 words 12 -> 16 (so 163 bits keeps clmul). */
+ * per whole fe_mul_wide at full throughput, clmul -> this: 4 words 18 -> 13,
+ * 5 words 28 -> 19, 7 words 51 -> 33, 9 words 82-97 -> 48; 3 words 12 -> 16
+ * (so 163 bits keeps clmul). */
 #define GF_ZP ((GF_NW + 1) / 2)          /* pairs P_k */
 #define GF_ZA ((GF_ZP + 3 + 3) / 4)      /* registers per version of a */
 #define GF_ZT ((2 * GF_NW + 7) / 8)      /* registers of the product */
 #define GF_ZACC (GF_ZA + GF_ZP / 4 + 1)  /* accumulator registers */
-#if GF_NW >= 7
-GF_FN_NOINLINE
-#else
-GF_FN
-#endif
-void fe_mul_wide(uint64_t t[2 * GF_NW], const fe a, const fe b)
+/* mask of the first n (> 0) of a register's 8 words */
+#define GF_ZMASK(n) ((__mmask8)((n) >= 8 ? 0xff : (1u << (n)) - 1))
+GF_MUL_WIDE_FN void fe_mul_wide(uint64_t t[2 * GF_NW], const fe a, const fe b)
 {
     __m512i A[4][GF_ZA], E[GF_ZACC], O[GF_ZACC];
     GF_UNROLL
     for (int u = 0; u < GF_ZA; u++) {
         const int n = GF_NW - 8 * u;
         A[0][u] = n <= 0 ? _mm512_setzero_si512()
-                         : _mm512_maskz_loadu_epi64((__mmask8)(n >= 8 ? 0xff : (1u << n) - 1), a + 8 * u);
+                         : _mm512_maskz_loadu_epi64(GF_ZMASK(n), a + 8 * u);
     }
     GF_UNROLL
     for (int u = 0; u < GF_ZA; u++) { /* the shift is an immediate (clang wants a literal) */
@@ -170,7 +180,7 @@ void fe_mul_wide(uint64_t t[2 * GF_NW], const fe a, const fe b)
     for (int r = 0; r < GF_ZT; r++) {
         const __m512i v = _mm512_xor_si512(E[r], _mm512_alignr_epi64(O[r], r ? O[r - 1] : _mm512_setzero_si512(), 7));
         const int n = 2 * GF_NW - 8 * r;
-        _mm512_mask_storeu_epi64(t + 8 * r, (__mmask8)(n >= 8 ? 0xff : (1u << n) - 1), v);
+        _mm512_mask_storeu_epi64(t + 8 * r, GF_ZMASK(n), v);
     }
 }
 _Static_assert(GF_ZT <= GF_ZACC && GF_ZA - 1 + GF_ZP / 4 < GF_ZACC, "accumulator registers");
@@ -183,15 +193,7 @@ _Static_assert(GF_ZT <= GF_ZACC && GF_ZA - 1 + GF_ZP / 4 < GF_ZACC, "accumulator
  * GF_NW(GF_NW-1)/2 products (a_i + a_j)(b_i + b_j). (Measured against a
  * schoolbook over 128-bit blocks with a 3-product Karatsuba per block: that
  * was slower for every field here.) */
-/* Out of line from 7 words on (409 and 571 bits: +15% ECDH on sect571k1,
- * level on sect409r1); inlined below that, where the call costs (-10% ECDH on
- * sect163k1 out of line). */
-#if GF_NW >= 7
-GF_FN_NOINLINE
-#else
-GF_FN
-#endif
-void fe_mul_wide(uint64_t t[2 * GF_NW], const fe a, const fe b)
+GF_MUL_WIDE_FN void fe_mul_wide(uint64_t t[2 * GF_NW], const fe a, const fe b)
 {
     __m128i A[GF_NW], B[GF_NW], D[GF_NW], S[2 * GF_NW];
     GF_UNROLL
@@ -296,17 +298,7 @@ GF_FN void clmul64(uint64_t a, uint64_t b, uint64_t *lo, uint64_t *hi)
 }
 #endif
 
-/* Portable: out of line: a 9-word product is 45 of these 25-multiply blocks,
- * and inlining it at every call site made the portable instances both slow
- * to compile (571 bits: 37 s, now 4 s) and slower (sect283k1 ECDH 1.5k/s
- * inline, 3.2k/s out of line: the code no longer fits the instruction
- * cache). PMULL: as PCLMULQDQ, out of line from 7 words on. */
-#if GF_BACKEND == GF_PORTABLE || GF_NW >= 7
-GF_FN_NOINLINE
-#else
-GF_FN
-#endif
-void fe_mul_wide(uint64_t t[2 * GF_NW], const fe a, const fe b)
+GF_MUL_WIDE_FN void fe_mul_wide(uint64_t t[2 * GF_NW], const fe a, const fe b)
 {
     uint64_t dl[GF_NW], dh[GF_NW];
     GF_UNROLL
