@@ -13,7 +13,7 @@ import sys
 LAYERS = [
     ('base', ['err.h', 'verify.h', 'ct.h', 'ct.c', 'cpu.h', 'cpu.c']),
     ('hash, mod, sym', ['hash/', 'mod/', 'sym/']),
-    ('fields, scalars', ['gf2m/', 'fp/', 'scalar/', 'gen/gf2m_consts.h', 'gen/fp_consts.h', 'gen/fp_adx.h']),
+    ('fields, scalars', ['gf2m/', 'fp/', 'scalar/', 'gen/gf2m_consts.h', 'gen/gf2m_maps.c', 'gen/fp_consts.h', 'gen/fp_adx.h']),
     ('curve data', ['curves/', 'gen/curve_data.c']),
     ('points', ['ec_ops.h', 'ec2/', 'ecp/']),
     ('dispatch', ['dispatch/', 'gen/dispatch_table.h']),

@@ -716,9 +716,7 @@ GF_FN_NOINLINE uint64_t ec2_tnaf_mul_x(const ec2_k *K, const ec2_tnaf *tn, fe xr
             acc = start;
             continue;
         }
-        fe_sqrn(acc.X, acc.X, (int)tn->w);
-        fe_sqrn(acc.L, acc.L, (int)tn->w);
-        fe_sqrn(acc.Z, acc.Z, (int)tn->w);
+        fe_sqrn3(acc.X, acc.L, acc.Z, (int)tn->w);
         if ((unsigned)i >= tn->exc) {
             /* acc = +-S or acc = O would need n | N(x) for a non-zero x of
              * smaller norm (tools/tnaf.py): not in the upper positions */
@@ -988,9 +986,7 @@ GF_FN int ec2_uq_tnaf_vartime(const ec2_k *K, const ec2_tnaf *tn, lam_pt *acc, i
     tnaf_recode(tn, dig, u2->v, nl);
     for (int i = (int)tn->iters; i >= 0; i--) {
         if (!*inf) {
-            fe_sqrn(acc->X, acc->X, (int)tn->w);
-            fe_sqrn(acc->L, acc->L, (int)tn->w);
-            fe_sqrn(acc->Z, acc->Z, (int)tn->w);
+            fe_sqrn3(acc->X, acc->L, acc->Z, (int)tn->w);
         }
         lam_aff t = T[dig[i] & 0x7f];
         if (dig[i] & 0x80) t.l[0] ^= 1; /* -(x, lambda) = (x, lambda + 1) */

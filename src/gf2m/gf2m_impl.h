@@ -447,9 +447,43 @@ GF_FN void fe_sqrn(fe r, const fe a, int n)
     for (int i = 0; i < n; i++) fe_sqr(r, r);
 }
 
+/* a = a^(2^n), b = b^(2^n), c = c^(2^n) in place (the Frobenius map of a
+ * point, applied n times): the three squaring chains interleaved, so that
+ * their latencies overlap instead of adding up; n is public */
+GF_FN void fe_sqrn3(fe a, fe b, fe c, int n)
+{
+    for (int i = 0; i < n; i++) {
+        fe_sqr(a, a);
+        fe_sqr(b, b);
+        fe_sqr(c, c);
+    }
+}
+
+/* r = M a for the GF(2)-linear map M given by its columns (M[i] = M x^i,
+ * i < m): every column is read and masked by bit i of a, so the time does
+ * not depend on a. About 3 simple operations per bit and word, against ~m/2
+ * dependent squarings for the maps it stands for (tools/gen_curves.py). */
+GF_FN void fe_linmap(fe r, const uint64_t (*M)[GF_NW], const fe a)
+{
+    uint64_t acc[GF_NW] = {0};
+    for (int w = 0; w < GF_NW; w++) {
+        uint64_t v = a[w];
+        const int nb = (w == GF_NW - 1) ? GF_M - 64 * (GF_NW - 1) : 64;
+        for (int b = 0; b < nb; b++) {
+            const uint64_t mask = (uint64_t)0 - ((v >> b) & 1);
+            const uint64_t *col = M[64 * w + b];
+            GF_UNROLL
+            for (int j = 0; j < GF_NW; j++) acc[j] ^= mask & col[j];
+        }
+    }
+    GF_UNROLL
+    for (int j = 0; j < GF_NW; j++) r[j] = acc[j];
+}
+
 /* r = a^-1 (0 for a = 0), Itoh–Tsujii: a^-1 = (a^(2^(m-1) - 1))^2, with
  * beta_k = a^(2^k - 1) built along the binary expansion of m - 1:
- * beta_{2k} = beta_k^(2^k) beta_k, beta_{k+1} = beta_k^2 a. ~m S + 2 log m M. */
+ * beta_{2k} = beta_k^(2^k) beta_k, beta_{k+1} = beta_k^2 a. ~m S + 2 log m M,
+ * but the last and longest run (k = GF_SQRK = (m - 1)/2) is one fe_linmap. */
 GF_FN_NOINLINE void fe_inv(fe r, const fe a)
 {
     fe beta, t;
@@ -462,7 +496,8 @@ GF_FN_NOINLINE void fe_inv(fe r, const fe a)
      * on the secret operand in test_ct, although it only reads e and i */
     GF_UNROLL
     for (int i = top - 1; i >= 0; i--) {
-        fe_sqrn(t, beta, k);
+        if (k == GF_SQRK) fe_linmap(t, GF_SQRK_MAP, beta); /* the longest run, by a table */
+        else fe_sqrn(t, beta, k);
         fe_mul(beta, t, beta);
         k *= 2;
         if ((e >> i) & 1) {
@@ -519,15 +554,7 @@ GF_FN int fe_trace(const fe a)
  * z = H(a) solves z^2 + z = a. */
 GF_FN_NOINLINE void fe_halftrace(fe r, const fe a)
 {
-    fe t, acc;
-    fe_copy(t, a);
-    fe_copy(acc, a);
-    for (int i = 0; i < (GF_M - 1) / 2; i++) {
-        fe_sqr(t, t);
-        fe_sqr(t, t);
-        fe_add(acc, acc, t);
-    }
-    fe_copy(r, acc);
+    fe_linmap(r, GF_HT_MAP, a); /* H is linear: its column table */
 }
 
 /* Big-endian GF_BYTES bytes to an element; returns 0 if a bit at or above m is
