@@ -67,11 +67,13 @@ GF_FN void ec2_mul_b(const ec2_k *K, fe r, const fe t)
  * Returns an all-ones mask if k P is the point at infinity. */
 GF_FN_NOINLINE uint64_t ec2_ladder_x(const ec2_k *K, fe xr, const uint64_t *k, unsigned nbits, const fe x)
 {
-    fe X1, Z1, X2, Z2, T, U;
+    fe X1, Z1, X2, Z2, T, U, sb;
     fe_one(X1);
     fe_zero(Z1);
     fe_copy(X2, x);
     fe_one(Z2);
+    if (K->b_one) fe_one(sb);
+    else fe_sqrt(sb, K->b); /* sqrt(b): X^4 + b Z^4 = (X^2 + sqrt(b) Z^2)^2 */
     uint64_t prev = 0;
     for (int i = (int)nbits - 1; i >= 0; i--) {
         uint64_t bit = (k[i / 64] >> (i % 64)) & 1;
@@ -88,14 +90,14 @@ GF_FN_NOINLINE uint64_t ec2_ladder_x(const ec2_k *K, fe xr, const uint64_t *k, u
         fe_mul(X2, x, Z2);
         fe_mul(T, T, U);
         fe_add(X2, X2, T);
-        /* (X1, Z1) <- 2 (X1, Z1): Z = X^2 Z^2, X = X^4 + b Z^4 */
+        /* (X1, Z1) <- 2 (X1, Z1): Z = X^2 Z^2, X = X^4 + b Z^4
+         * = (X^2 + sqrt(b) Z^2)^2 (one squaring fewer than X^4 and Z^4) */
         fe_sqr(X1, X1);
         fe_sqr(Z1, Z1);
         fe_mul(T, X1, Z1);
-        fe_sqr(X1, X1);
-        fe_sqr(Z1, Z1);
-        ec2_mul_b(K, Z1, Z1);
+        if (!K->b_one) fe_mul(Z1, sb, Z1);
         fe_add(X1, X1, Z1);
+        fe_sqr(X1, X1);
         fe_copy(Z1, T);
     }
     fe_cswap(X1, X2, ct_mask_bit(prev));
@@ -109,6 +111,7 @@ GF_FN_NOINLINE uint64_t ec2_ladder_x(const ec2_k *K, fe xr, const uint64_t *k, u
     ct_wipe(Z2, sizeof Z2);
     ct_wipe(T, sizeof T);
     ct_wipe(U, sizeof U);
+    ct_wipe(sb, sizeof sb);
     return inf;
 }
 
