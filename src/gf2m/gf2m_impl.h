@@ -136,12 +136,35 @@ GF_FN void fe_cswap(fe a, fe b, uint64_t mask) { ct_cswap_words(a, b, GF_NW, mas
 GF_MUL_WIDE_FN void fe_mul_wide(uint64_t t[2 * GF_NW], const fe a, const fe b)
 {
     __m512i A[4][GF_ZA], E[GF_ZACC], O[GF_ZACC];
+#if GF_NW < 7
+    /* inlined (GF_MUL_WIDE_FN): a is read word by word, as its words were
+     * usually just stored one by one (fe_reduce), and one wide load over
+     * several narrower stores cannot be forwarded from them (a stall of the
+     * stores' whole latency in every dependent chain: the ladder ran 20-30%
+     * slower than clmul on sect233r1 and sect283r1); out of line, from 7
+     * words, the one masked load was 4% faster on sect571r1 */
+    GF_UNROLL
+    for (int u = 0; u < GF_ZA; u++) {
+        __m128i q[4];
+        GF_UNROLL
+        for (int h = 0; h < 4; h++) {
+            const int i = 8 * u + 2 * h;
+            q[h] = i >= GF_NW ? _mm_setzero_si128()
+                 : i + 1 >= GF_NW ? _mm_cvtsi64_si128((long long)a[i])
+                 : _mm_insert_epi64(_mm_cvtsi64_si128((long long)a[i]), (long long)a[i + 1], 1);
+        }
+        const __m256i lo = _mm256_inserti128_si256(_mm256_castsi128_si256(q[0]), q[1], 1);
+        const __m256i hi = _mm256_inserti128_si256(_mm256_castsi128_si256(q[2]), q[3], 1);
+        A[0][u] = _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+    }
+#else
     GF_UNROLL
     for (int u = 0; u < GF_ZA; u++) {
         const int n = GF_NW - 8 * u;
         A[0][u] = n <= 0 ? _mm512_setzero_si512()
                          : _mm512_maskz_loadu_epi64(GF_ZMASK(n), a + 8 * u);
     }
+#endif
     GF_UNROLL
     for (int u = 0; u < GF_ZA; u++) { /* the shift is an immediate (clang wants a literal) */
         const __m512i lo = u ? A[0][u - 1] : _mm512_setzero_si512();
@@ -180,7 +203,20 @@ GF_MUL_WIDE_FN void fe_mul_wide(uint64_t t[2 * GF_NW], const fe a, const fe b)
     for (int r = 0; r < GF_ZT; r++) {
         const __m512i v = _mm512_xor_si512(E[r], _mm512_alignr_epi64(O[r], r ? O[r - 1] : _mm512_setzero_si512(), 7));
         const int n = 2 * GF_NW - 8 * r;
+#if GF_NW < 7
+        /* inlined: word by word too, as fe_reduce reads them (sect283r1
+         * ECDH another -15%) */
+        const __m256i h[2] = {_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1)};
+        GF_UNROLL
+        for (int q = 0; q < 4; q++) {
+            if (2 * q >= n) continue;
+            const __m128i x = q & 1 ? _mm256_extracti128_si256(h[q >> 1], 1) : _mm256_castsi256_si128(h[q >> 1]);
+            t[8 * r + 2 * q] = (uint64_t)_mm_cvtsi128_si64(x);
+            if (2 * q + 1 < n) t[8 * r + 2 * q + 1] = (uint64_t)_mm_extract_epi64(x, 1);
+        }
+#else
         _mm512_mask_storeu_epi64(t + 8 * r, GF_ZMASK(n), v);
+#endif
     }
 }
 _Static_assert(GF_ZT <= GF_ZACC && GF_ZA - 1 + GF_ZP / 4 < GF_ZACC, "accumulator registers");
