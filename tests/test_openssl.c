@@ -73,7 +73,7 @@ static void test_edge_scalars(const fastec_curve *c, int nid, const BIGNUM *n)
     EC_KEY_free(peer);
 }
 
-/* Fixed-base windows of width w (binary curves 4, prime curves 4 or 6): the
+/* Fixed-base windows of width w (binary curves 5, prime curves 4 or 6): the
  * accumulator can meet +-(the entry added) only in the top positions, for
  * scalars whose lower digits sum to +-d 2^(w i) modulo n. The candidates
  * k = (1 + s) d 2^(w i) - t n + h 2^(w (i + 1)) in (0, n) (s = +-1, small t
@@ -86,7 +86,7 @@ static void test_base_exceptions(const fastec_curve *c, const BIGNUM *n)
     BN_CTX *ctx = BN_CTX_new();
     BIGNUM *k = BN_new(), *t_n = BN_new(), *hi = BN_new(), *lim = BN_new();
     unsigned tried = 0;
-    for (int w = 4; w <= 6; w += 2) {
+    for (int w = 4; w <= 6; w++) {
         int nb = BN_num_bits(n), pos = (nb + w - 1) / w + 1, exc = 0;
         for (;; exc++) { /* first position where (2^(w-1) + 1) 2^(w i) >= n */
             BN_set_word(lim, (BN_ULONG)((1u << (w - 1)) + 1));

@@ -50,14 +50,22 @@ typedef struct ec2_params {
     uint64_t b[EC_MAX_WORDS];
     uint64_t gx[EC_MAX_WORDS];
     uint64_t gy[EC_MAX_WORDS];
-    /* Fixed-base table: base_pos positions, 8 affine points each:
-     * entry (i, j) = (j + 1) * 16^i * G in lambda-affine form, stored as x
-     * then lambda = x + y/x, each nwords words (y = (lambda + x) x). */
+    /* Fixed-base table, window width base_w: base_pos positions of
+     * 2^(base_w - 1) points: entry (i, j) = (j + 1) 2^(base_w i) G in
+     * lambda-affine form, stored as x then lambda = x + y/x, each nwords
+     * words (y = (lambda + x) x). */
     const uint64_t *base;
     unsigned base_pos;
+    unsigned base_w;
     unsigned base_exc;            /* first position where acc = +-entry can occur */
     const ec2_tnaf *tnaf;         /* Koblitz curves: the tau-adic multiplication; else NULL */
+    /* Verification on the other curves: (2j + 1) G for j < 2^(EC2_GNAF_W -
+     * 2), lambda-affine as base (a width-EC2_GNAF_W NAF of u1 indexes it,
+     * interleaved with u2 Q); NULL on the Koblitz curves */
+    const uint64_t *gnaf;
 } ec2_params;
+
+#define EC2_GNAF_W 8
 
 /* Prime-curve parameters y^2 = x^3 - 3x + b over GF(p); field elements in
  * Montgomery form modulo p, fp.nlimbs words. */

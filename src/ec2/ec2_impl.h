@@ -331,9 +331,10 @@ GF_FN int ld_batch_lam_vartime(lam_aff *T, const ld_pt *lp, unsigned n)
     return 1;
 }
 
-GF_FN const uint64_t *ec2_table_entry(const ec2_params *cp, unsigned i, unsigned j)
+/* row i of the fixed-base table: 2^(base_w - 1) entries of 2 GF_NW words */
+GF_FN const uint64_t *ec2_table_row(const ec2_params *cp, unsigned i)
 {
-    return cp->base + ((size_t)i * 8 + j) * 2 * GF_NW;
+    return cp->base + ((size_t)i << (cp->base_w - 1)) * 2 * GF_NW;
 }
 
 /* ---- constant-time fixed-base multiplication ---- */
@@ -344,23 +345,18 @@ GF_FN_NOINLINE uint64_t ec2_mul_base_ct(const ec2_params *cp, const ec2_k *K, af
     lam_pt acc, sum, dbl, start;
     lam_aff T;
     fe A, B;
-    sc_recode4(d, k, cp->base_pos);
+    const unsigned ne = 1u << (cp->base_w - 1);
+    FASTEC_VERIFY(cp->base_w >= 4 && cp->base_pos <= SC_MAX_LIMBS * 16 + 2);
+    sc_recode(d, k, cp->base_pos, cp->base_w);
     fe_one(acc.X);
     fe_zero(acc.L);
     fe_zero(acc.Z);
     for (unsigned i = 0; i < cp->base_pos; i++) {
         uint64_t neg, mag;
         sc_digit_split(d[i], &neg, &mag);
-        FASTEC_VERIFY(mag <= 8); /* the row has 8 entries */
-        /* scan the whole row */
-        fe_zero(T.x);
-        fe_zero(T.l);
-        for (unsigned j = 0; j < 8; j++) {
-            const uint64_t *e = ec2_table_entry(cp, i, j);
-            uint64_t m = ct_eq(mag, j + 1);
-            fe_cmov(T.x, e, m);
-            fe_cmov(T.l, e + GF_NW, m);
-        }
+        FASTEC_VERIFY(mag <= ne);
+        /* the whole row scanned; zero for mag = 0 */
+        ct_select_words((uint64_t *)&T, ec2_table_row(cp, i), ne, 2 * GF_NW, 2 * GF_NW, mag, 1);
         T.l[0] ^= neg & 1; /* -(x, lambda) = (x, lambda + 1) */
         uint64_t acc_inf = fe_is_zero(acc.Z);
         uint64_t skip = ct_is_zero(mag);
@@ -939,10 +935,12 @@ GF_FN int ec2_x_matches_vartime(const struct fastec_curve *c, const lam_pt *R, c
 
 /* acc = u2 Q by a width-5 NAF over Q, 3Q, .., 15Q (affine, one batched
  * inversion) and one doubling per bit; *inf set when acc is the identity */
-GF_FN int ec2_uq_wnaf_vartime(const ec2_k *K, lam_pt *acc, int *inf, const aff_pt *Q, const sc_t *u2, unsigned nl)
+enum { EC2_QNAF_W = 5, EC2_QNAF_PRE = 1 << (EC2_QNAF_W - 2) };
+
+/* pre[j] = (2j + 1) Q, lambda-affine, for a width-EC2_QNAF_W NAF */
+GF_FN int ec2_qnaf_table_vartime(const ec2_k *K, lam_aff pre[EC2_QNAF_PRE], const aff_pt *Q)
 {
-    enum { W = 5, NPRE = 1 << (W - 2) };
-    lam_aff pre[NPRE];
+    enum { NPRE = EC2_QNAF_PRE };
     ld_pt lp[NPRE];
     {
         ld_pt d2;
@@ -960,17 +958,6 @@ GF_FN int ec2_uq_wnaf_vartime(const ec2_k *K, lam_pt *acc, int *inf, const aff_p
             if (pinf) return RC_SUBGROUP; /* cannot happen for a point of large order */
         }
         if (!ld_batch_lam_vartime(pre, lp, NPRE)) return RC_SUBGROUP; /* x = 0: order 2 */
-    }
-    int8_t naf[SC_MAX_LIMBS * 64 + 2];
-    int len = sc_wnaf_vartime(naf, u2->v, (int)nl, W);
-    for (int i = len - 1; i >= 0; i--) {
-        if (!*inf) lam_dbl(K, acc, acc);
-        int dg = naf[i];
-        if (dg) {
-            lam_aff t = pre[(dg > 0 ? dg : -dg) / 2];
-            if (dg < 0) t.l[0] ^= 1;
-            lam_add_aff_vartime(K, acc, inf, &t);
-        }
     }
     return RC_OK;
 }
@@ -1008,17 +995,46 @@ GF_OP int ec2_op_verify_vartime(const struct fastec_curve *c, const ec_point *q,
     ec2_point_in(&Q, q);
     lam_pt acc;
     int inf = 1;
-    int rc = cp->tnaf ? ec2_uq_tnaf_vartime(&K, cp->tnaf, &acc, &inf, &Q, u2, c->sc.nlimbs)
-                      : ec2_uq_wnaf_vartime(&K, &acc, &inf, &Q, u2, c->sc.nlimbs);
+    if (cp->gnaf) { /* random curves: u1 G + u2 Q in one chain of doublings */
+        lam_aff pre[EC2_QNAF_PRE];
+        int rc = ec2_qnaf_table_vartime(&K, pre, &Q);
+        if (rc != RC_OK) return rc;
+        int8_t n1[SC_MAX_LIMBS * 64 + 2], n2[SC_MAX_LIMBS * 64 + 2];
+        int l1 = sc_wnaf_vartime(n1, u1->v, (int)c->sc.nlimbs, EC2_GNAF_W);
+        int l2 = sc_wnaf_vartime(n2, u2->v, (int)c->sc.nlimbs, EC2_QNAF_W);
+        for (int i = (l1 > l2 ? l1 : l2) - 1; i >= 0; i--) {
+            if (!inf) lam_dbl(&K, &acc, &acc);
+            int dg = i < l2 ? n2[i] : 0;
+            if (dg) {
+                lam_aff t = pre[(dg > 0 ? dg : -dg) / 2];
+                if (dg < 0) t.l[0] ^= 1;
+                lam_add_aff_vartime(&K, &acc, &inf, &t);
+            }
+            dg = i < l1 ? n1[i] : 0;
+            if (dg) {
+                lam_aff t;
+                const uint64_t *e = cp->gnaf + (size_t)((dg > 0 ? dg : -dg) / 2) * 2 * GF_NW;
+                memcpy(t.x, e, sizeof(fe));
+                memcpy(t.l, e + GF_NW, sizeof(fe));
+                if (dg < 0) t.l[0] ^= 1;
+                lam_add_aff_vartime(&K, &acc, &inf, &t);
+            }
+        }
+        if (inf) return RC_SIG_INVALID;
+        return ec2_x_matches_vartime(c, &acc, r) ? RC_OK : RC_SIG_INVALID;
+    }
+    /* Koblitz curves: u2 Q tau-adic (no doublings to share), then u1 G */
+    FASTEC_VERIFY(cp->tnaf != NULL);
+    int rc = ec2_uq_tnaf_vartime(&K, cp->tnaf, &acc, &inf, &Q, u2, c->sc.nlimbs);
     if (rc != RC_OK) return rc;
     /* + u1 G from the fixed-base table */
     int8_t d[SC_MAX_LIMBS * 16 + 2];
-    sc_recode4(d, u1->v, cp->base_pos);
+    sc_recode(d, u1->v, cp->base_pos, cp->base_w);
     for (unsigned i = 0; i < cp->base_pos; i++) {
         int dg = d[i];
         if (!dg) continue;
         lam_aff t;
-        const uint64_t *e = ec2_table_entry(cp, i, (unsigned)(dg > 0 ? dg : -dg) - 1);
+        const uint64_t *e = ec2_table_row(cp, i) + (size_t)((dg > 0 ? dg : -dg) - 1) * 2 * GF_NW;
         memcpy(t.x, e, sizeof(fe));
         memcpy(t.l, e + GF_NW, sizeof(fe));
         if (dg < 0) t.l[0] ^= 1;
