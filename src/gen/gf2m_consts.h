@@ -3,8 +3,8 @@
 /* Per-field constants: TRACE_MASK has bit i set iff Tr(x^i) = 1;
  * SQRT_X is sqrt(x) = x^(2^(m-1)); the reduction polynomial is
  * x^m + x^GF_K1 (+ x^GF_K2 + x^GF_K3) + 1; GF_SQRK_MAP and GF_HT_MAP
- * are the column tables of a -> a^(2^GF_SQRK) and of the half-trace
- * (src/gen/gf2m_maps.c). */
+ * are the tables of a -> a^(2^GF_SQRK) and of the half-trace, by
+ * output word, GF_MAP_COLS columns (src/gen/gf2m_maps.c). */
 #if GF_M == 163
 #define GF_NTERMS 3
 #define GF_K1 7
@@ -13,7 +13,8 @@
 #define GF_TRACE_MASK_INIT {0x0000000000000001ULL, 0x0000000000000000ULL, 0x0000000020000000ULL}
 #define GF_SQRT_X_INIT {0xb6db6db6db6db6b0ULL, 0x492492492492db6dULL, 0x0000000492492492ULL}
 #define GF_SQRK 81
-extern const uint64_t gf2m_sqrk_163[163][3], gf2m_ht_163[163][3];
+#define GF_MAP_COLS 168
+extern const uint64_t gf2m_sqrk_163[3][168], gf2m_ht_163[3][168];
 #define GF_SQRK_MAP gf2m_sqrk_163
 #define GF_HT_MAP gf2m_ht_163
 #endif
@@ -23,7 +24,8 @@ extern const uint64_t gf2m_sqrk_163[163][3], gf2m_ht_163[163][3];
 #define GF_TRACE_MASK_INIT {0x0000000000000001ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL}
 #define GF_SQRT_X_INIT {0x0000000000000100ULL, 0x0000000200000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL}
 #define GF_SQRK 96
-extern const uint64_t gf2m_sqrk_193[193][4], gf2m_ht_193[193][4];
+#define GF_MAP_COLS 200
+extern const uint64_t gf2m_sqrk_193[4][200], gf2m_ht_193[4][200];
 #define GF_SQRK_MAP gf2m_sqrk_193
 #define GF_HT_MAP gf2m_ht_193
 #endif
@@ -33,7 +35,8 @@ extern const uint64_t gf2m_sqrk_193[193][4], gf2m_ht_193[193][4];
 #define GF_TRACE_MASK_INIT {0x0000000000000001ULL, 0x0000000000000000ULL, 0x0000000080000000ULL, 0x0000000000000000ULL}
 #define GF_SQRT_X_INIT {0x0000000100000000ULL, 0x0020000000000020ULL, 0x8000000004000000ULL, 0x0000001000000000ULL}
 #define GF_SQRK 116
-extern const uint64_t gf2m_sqrk_233[233][4], gf2m_ht_233[233][4];
+#define GF_MAP_COLS 240
+extern const uint64_t gf2m_sqrk_233[4][240], gf2m_ht_233[4][240];
 #define GF_SQRK_MAP gf2m_sqrk_233
 #define GF_HT_MAP gf2m_ht_233
 #endif
@@ -43,7 +46,8 @@ extern const uint64_t gf2m_sqrk_233[233][4], gf2m_ht_233[233][4];
 #define GF_TRACE_MASK_INIT {0x0000000000000001ULL, 0x0000000000020000ULL, 0x0000000400000000ULL, 0x0000000000000000ULL}
 #define GF_SQRT_X_INIT {0x0000008000000000ULL, 0x0140000000000000ULL, 0x0000000000000000ULL, 0x0000000000000080ULL}
 #define GF_SQRK 119
-extern const uint64_t gf2m_sqrk_239[239][4], gf2m_ht_239[239][4];
+#define GF_MAP_COLS 240
+extern const uint64_t gf2m_sqrk_239[4][240], gf2m_ht_239[4][240];
 #define GF_SQRK_MAP gf2m_sqrk_239
 #define GF_HT_MAP gf2m_ht_239
 #endif
@@ -55,7 +59,8 @@ extern const uint64_t gf2m_sqrk_239[239][4], gf2m_ht_239[239][4];
 #define GF_TRACE_MASK_INIT {0x0000000000000001ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000008000ULL}
 #define GF_SQRT_X_INIT {0x0c30c30c30c30808ULL, 0x30c30c30c30c30c3ULL, 0x820820820820830cULL, 0x0820820820820820ULL, 0x0000000002082082ULL}
 #define GF_SQRK 141
-extern const uint64_t gf2m_sqrk_283[283][5], gf2m_ht_283[283][5];
+#define GF_MAP_COLS 288
+extern const uint64_t gf2m_sqrk_283[5][288], gf2m_ht_283[5][288];
 #define GF_SQRK_MAP gf2m_sqrk_283
 #define GF_HT_MAP gf2m_ht_283
 #endif
@@ -65,7 +70,8 @@ extern const uint64_t gf2m_sqrk_283[283][5], gf2m_ht_283[283][5];
 #define GF_TRACE_MASK_INIT {0x0000000000000001ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL}
 #define GF_SQRT_X_INIT {0x0000100000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000002000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL}
 #define GF_SQRK 204
-extern const uint64_t gf2m_sqrk_409[409][7], gf2m_ht_409[409][7];
+#define GF_MAP_COLS 416
+extern const uint64_t gf2m_sqrk_409[7][416], gf2m_ht_409[7][416];
 #define GF_SQRK_MAP gf2m_sqrk_409
 #define GF_HT_MAP gf2m_ht_409
 #endif
@@ -77,7 +83,8 @@ extern const uint64_t gf2m_sqrk_409[409][7], gf2m_ht_409[409][7];
 #define GF_TRACE_MASK_INIT {0x0000000000000001ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0202000000000000ULL}
 #define GF_SQRT_X_INIT {0x2be1195f08cafb99ULL, 0x95f08caf84657c23ULL, 0xcaf84657c232be11ULL, 0x657c232be1195f08ULL, 0xf84657c2308caf84ULL, 0x7c232be1195f08caULL, 0xbe1195f08caf8465ULL, 0x5f08caf84657c232ULL, 0x0784657c232be119ULL}
 #define GF_SQRK 285
-extern const uint64_t gf2m_sqrk_571[571][9], gf2m_ht_571[571][9];
+#define GF_MAP_COLS 576
+extern const uint64_t gf2m_sqrk_571[9][576], gf2m_ht_571[9][576];
 #define GF_SQRK_MAP gf2m_sqrk_571
 #define GF_HT_MAP gf2m_ht_571
 #endif

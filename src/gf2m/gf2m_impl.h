@@ -495,11 +495,33 @@ GF_FN void fe_sqrn3(fe a, fe b, fe c, int n)
     }
 }
 
-/* r = M a for the GF(2)-linear map M given by its columns (M[i] = M x^i,
- * i < m): every column is read and masked by bit i of a, so the time does
- * not depend on a. About 3 simple operations per bit and word, against ~m/2
- * dependent squarings for the maps it stands for (tools/gen_curves.py). */
-GF_FN void fe_linmap(fe r, const uint64_t (*M)[GF_NW], const fe a)
+/* r = M a for a GF(2)-linear map M given by output word: M[j][i] is word j
+ * of M x^i (zero for i >= m). Every entry is read and masked by bit i of
+ * a, so the time does not depend on a: about m NW simple operations against
+ * ~m/2 dependent squarings for the maps it stands for (tools/gen_curves.py);
+ * with AVX-512 eight bits of a at a time are a mask register for one
+ * masked XOR per word (no mask arithmetic per bit). */
+#if GF_BACKEND == GF_VPCLMUL512
+GF_FN void fe_linmap(fe r, const uint64_t (*M)[GF_MAP_COLS], const fe a)
+{
+    __m512i acc[GF_NW];
+    GF_UNROLL
+    for (int j = 0; j < GF_NW; j++) acc[j] = _mm512_setzero_si512();
+    for (int g = 0; g < GF_MAP_COLS / 8; g++) {
+        const __mmask8 k = (__mmask8)(a[g / 8] >> (8 * (g % 8)));
+        GF_UNROLL
+        for (int j = 0; j < GF_NW; j++)
+            acc[j] = _mm512_mask_xor_epi64(acc[j], k, acc[j], _mm512_loadu_si512((const void *)(M[j] + 8 * g)));
+    }
+    GF_UNROLL
+    for (int j = 0; j < GF_NW; j++) { /* the XOR of the eight lanes */
+        __m256i h = _mm256_xor_si256(_mm512_castsi512_si256(acc[j]), _mm512_extracti64x4_epi64(acc[j], 1));
+        __m128i q = _mm_xor_si128(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
+        r[j] = (uint64_t)_mm_cvtsi128_si64(q) ^ (uint64_t)_mm_extract_epi64(q, 1);
+    }
+}
+#else
+GF_FN void fe_linmap(fe r, const uint64_t (*M)[GF_MAP_COLS], const fe a)
 {
     uint64_t acc[GF_NW] = {0};
     for (int w = 0; w < GF_NW; w++) {
@@ -507,14 +529,14 @@ GF_FN void fe_linmap(fe r, const uint64_t (*M)[GF_NW], const fe a)
         const int nb = (w == GF_NW - 1) ? GF_M - 64 * (GF_NW - 1) : 64;
         for (int b = 0; b < nb; b++) {
             const uint64_t mask = (uint64_t)0 - ((v >> b) & 1);
-            const uint64_t *col = M[64 * w + b];
             GF_UNROLL
-            for (int j = 0; j < GF_NW; j++) acc[j] ^= mask & col[j];
+            for (int j = 0; j < GF_NW; j++) acc[j] ^= mask & M[j][64 * w + b];
         }
     }
     GF_UNROLL
     for (int j = 0; j < GF_NW; j++) r[j] = acc[j];
 }
+#endif
 
 /* r = a^-1 (0 for a = 0), Itoh–Tsujii: a^-1 = (a^(2^(m-1) - 1))^2, with
  * beta_k = a^(2^k - 1) built along the binary expansion of m - 1:
