@@ -32,8 +32,8 @@ static uint64_t ticks(void)
 #define TICK_UNIT "ns"
 #endif
 
-enum { OP_LADDER, OP_BASE, OP_SIGN, NOPS };
-static const char *op_names[NOPS] = {"ladder (ECDH)", "generator multiply (public key)", "ECDSA sign"};
+enum { OP_ECDH, OP_BASE, OP_SIGN, NOPS };
+static const char *op_names[NOPS] = {"ECDH (any point)", "generator multiply (public key)", "ECDSA sign"};
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ULL;
 static uint64_t rnd(void)
@@ -82,7 +82,7 @@ static double welch_t(const fastec_curve *c, int op, long samples)
         size_t ol = sizeof out;
         uint64_t t0 = ticks();
         switch (op) {
-        case OP_LADDER: fastec_ecdh(c, keys[i], peer, pl, out); break;
+        case OP_ECDH: fastec_ecdh(c, keys[i], peer, pl, out); break;
         case OP_BASE: fastec_public_key(c, keys[i], 0, out, &ol); break;
         default: fastec_ecdsa_sign(c, keys[i], digests[i], sizeof digests[i], out); break;
         }
@@ -117,8 +117,9 @@ int dudect_main(int argc, char **argv)
         if (!strcmp(argv[i], "-samples") && i + 1 < argc) samples = atol(argv[++i]);
         else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
             printf("usage: fastec dudect [curve...] [-samples N]\n"
-                   "  Welch's t between fixed (scalar 1) and random private keys for the ECDH ladder,\n"
-                   "  the generator multiply and signing; |t| > 4.5 suggests a secret-dependent time.\n");
+                   "  Welch's t between fixed (scalar 1) and random private keys for ECDH (the\n"
+                   "  ladder, or the tau-adic multiplication on the Koblitz curves), the\n"
+                   "  generator multiply and signing; |t| > 4.5 suggests a secret-dependent time.\n");
             return 0;
         } else {
             const fastec_curve *c = fastec_curve_find(argv[i]);
