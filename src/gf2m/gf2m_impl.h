@@ -60,6 +60,11 @@
  * the code no longer fit the instruction cache). */
 #if GF_BACKEND == GF_PORTABLE || GF_NW >= 7
 #define GF_MUL_WIDE_FN GF_FN_NOINLINE
+#elif GF_NW <= 4
+/* up to 4 words GCC left it out of line at some call sites; forced inline:
+ * ECDH sect233r1 -6%, sect193r1 -5%, the Koblitz curves level; at 5 words
+ * (sect283r1) forcing it cost 9%, so 5 and 6 words stay plain inline */
+#define GF_MUL_WIDE_FN static inline __attribute__((always_inline)) GF_TARGET
 #else
 #define GF_MUL_WIDE_FN GF_FN
 #endif
