@@ -23,6 +23,7 @@ reruns it and fails if the committed output differs)
 The parameters are SEC 2 v2 (they are what `openssl ecparam -name NAME
 -param_enc explicit -text` prints); tests check them against OpenSSL.
 """
+import functools
 import os
 import sys
 
@@ -173,8 +174,8 @@ def gen_consts(out):
             lines.append('#define GF_K%d %d' % (i + 1, k))
         lines.append('#define GF_TRACE_MASK_INIT %s' % cwords(mask, nw))
         lines.append('#define GF_SQRT_X_INIT %s' % cwords(sx, nw))
-        lines.append('#define GF_SQRK %d' % ((m - 1) // 2))
-        mp = (m + 7) // 8 * 8
+        lines.append('#define GF_SQRK %d' % sqr_run(m))
+        mp = map_cols(m)
         lines.append('#define GF_MAP_COLS %d' % mp)
         lines.append('extern const uint64_t gf2m_sqrk_%d[%d][%d], gf2m_ht_%d[%d][%d];' % (m, nw, mp, m, nw, mp))
         lines.append('#define GF_SQRK_MAP gf2m_sqrk_%d' % m)
@@ -204,6 +205,17 @@ def fast_field(m, terms):
     return red, sqr
 
 
+def sqr_run(m):
+    """K = (m - 1) // 2, the longest squaring run of fe_inv's Itoh-Tsujii chain"""
+    return (m - 1) // 2
+
+
+def map_cols(m):
+    """columns of a linear-map table: m rounded up to 8 (512-bit loads)"""
+    return (m + 7) // 8 * 8
+
+
+@functools.lru_cache(maxsize=None)
 def trace_mask(m, terms):
     """bit i set iff Tr(x^i) = 1"""
     _, sqr = fast_field(m, terms)
@@ -218,13 +230,14 @@ def trace_mask(m, terms):
     return mask
 
 
-def linmaps(m, terms, trace_mask):
+def linmaps(m, terms):
     """The columns (images of x^i, i < m) of two GF(2)-linear maps: a ->
-    a^(2^K) for K = (m - 1) // 2, the longest squaring run of fe_inv's
-    Itoh-Tsujii chain, and the half-trace H(a) = sum_{j <= (m-1)/2} a^(4^j)."""
+    a^(2^K) for K = sqr_run(m), and the half-trace
+    H(a) = sum_{j <= (m-1)/2} a^(4^j)."""
     F = Field(m, terms)
-    red, sqr = fast_field(m, terms)
-    K = (m - 1) // 2
+    _, sqr = fast_field(m, terms)
+    tmask = trace_mask(m, terms)
+    K = sqr_run(m)
     b = 2
     for _ in range(K):
         b = sqr(b)
@@ -236,7 +249,7 @@ def linmaps(m, terms, trace_mask):
         if i % 2 == 0 and i:
             # H(c^2) = H(c) + c + Tr(c) (m odd), c = x^(i/2)
             c = 1 << (i // 2)
-            ht[i] = ht[i // 2] ^ c ^ ((trace_mask >> (i // 2)) & 1)
+            ht[i] = ht[i // 2] ^ c ^ ((tmask >> (i // 2)) & 1)
         else:
             t, v = 0, 1 << i
             for _ in range((m - 1) // 2 + 1):
@@ -246,7 +259,7 @@ def linmaps(m, terms, trace_mask):
     for i in (1, m - 2):  # spot checks against the slow reference
         assert ht[i] == F.halftrace(1 << i)
         assert sqk[i] == F.pow2k(1 << i, K)
-    return K, sqk, ht
+    return sqk, ht
 
 
 def gen_linmaps(out):
@@ -262,8 +275,8 @@ def gen_linmaps(out):
          '#include <stdint.h>', '']
     for m, terms in FIELDS:
         nw = (m + 63) // 64
-        mp = (m + 7) // 8 * 8
-        K, sqk, ht = linmaps(m, terms, trace_mask(m, terms))
+        mp = map_cols(m)
+        sqk, ht = linmaps(m, terms)
         for name, cols in (('sqrk', sqk), ('ht', ht)):
             o.append('extern const uint64_t gf2m_%s_%d[%d][%d];' % (name, m, nw, mp))
             o.append('const uint64_t gf2m_%s_%d[%d][%d] = {' % (name, m, nw, mp))
@@ -369,6 +382,15 @@ def gen_cmake(out):
     open(out, 'w').write('\n'.join(o) + '\n')
 
 
+def lam_aff_line(F, P, nw):
+    """one table entry: the lambda-affine (x, lambda = x + y/x) of P as words
+    (x != 0 for every point of odd order; y = (lambda + x) x)"""
+    x, y = P
+    lm = x ^ F.mul(y, F.inv(x))
+    assert x != 0 and F.mul(lm ^ x, x) == y
+    return '    ' + ', '.join('0x%016xULL' % w for w in words(x, nw) + words(lm, nw)) + ','
+
+
 def base_table(C, w):
     """Rows i < pos of the fixed-base table: (j + 1) 2^(w i) G, j < 2^(w-1),
     and exc, the first row where acc = +-entry can occur
@@ -408,12 +430,8 @@ def gen_data(out):
         pos, exc, rows = base_table(C, bw)
         ident = name
         o.append('static const uint64_t base_%s[%d * %d * 2 * %d] = {' % (ident, pos, 1 << (bw - 1), nw))
-        # lambda-affine (x, lambda = x + y/x): x != 0 for every point of odd order
-        for i, row in enumerate(rows):
-            for j, (x, y) in enumerate(row):
-                lm = x ^ F.mul(y, F.inv(x))
-                assert x != 0 and F.mul(lm ^ x, x) == y
-                o.append('    ' + ', '.join('0x%016xULL' % w for w in words(x, nw) + words(lm, nw)) + ',')
+        for row in rows:
+            o.extend(lam_aff_line(F, P, nw) for P in row)
         o.append('};')
         gn = 'NULL'
         if name not in TNAF_W:
@@ -423,10 +441,7 @@ def gen_data(out):
             o.append('static const uint64_t gnaf_%s[%d * 2 * %d] = {' % (ident, 1 << (GNAF_W - 2), nw))
             P, G2 = C.G, C.dbl(C.G)
             for j in range(1 << (GNAF_W - 2)):
-                x, y = P
-                lm = x ^ F.mul(y, F.inv(x))
-                assert x != 0 and F.mul(lm ^ x, x) == y
-                o.append('    ' + ', '.join('0x%016xULL' % w for w in words(x, nw) + words(lm, nw)) + ',')
+                o.append(lam_aff_line(F, P, nw))
                 P = C.add(P, G2)
             o.append('};')
             gn = 'gnaf_%s' % ident

@@ -72,8 +72,7 @@ GF_FN_NOINLINE uint64_t ec2_ladder_x(const ec2_k *K, fe xr, const uint64_t *k, u
     fe_zero(Z1);
     fe_copy(X2, x);
     fe_one(Z2);
-    if (K->b_one) fe_one(sb);
-    else fe_sqrt(sb, K->b); /* sqrt(b): X^4 + b Z^4 = (X^2 + sqrt(b) Z^2)^2 */
+    fe_sqrt(sb, K->b); /* X^4 + b Z^4 = (X^2 + sqrt(b) Z^2)^2 */
     uint64_t prev = 0;
     for (int i = (int)nbits - 1; i >= 0; i--) {
         uint64_t bit = (k[i / 64] >> (i % 64)) & 1;
@@ -426,6 +425,17 @@ GF_FN void lam_add_aff_vartime(const ec2_k *K, lam_pt *acc, int *inf, const lam_
         return;
     }
     *acc = r;
+}
+
+/* acc += +-(x, lambda), negated when neg (-(x, lambda) = (x, lambda + 1)):
+ * a public table entry, as lam_add_aff_vartime */
+GF_FN void lam_add_entry_vartime(const ec2_k *K, lam_pt *acc, int *inf, const uint64_t *x, const uint64_t *l, int neg)
+{
+    lam_aff t;
+    fe_copy(t.x, x);
+    fe_copy(t.l, l);
+    t.l[0] ^= (uint64_t)(neg != 0);
+    lam_add_aff_vartime(K, acc, inf, &t);
 }
 
 /* ---- Koblitz curves: tau-adic multiplication (constant-time in k) ----
@@ -933,32 +943,28 @@ GF_FN int ec2_x_matches_vartime(const struct fastec_curve *c, const lam_pt *R, c
     }
 }
 
-/* acc = u2 Q by a width-5 NAF over Q, 3Q, .., 15Q (affine, one batched
- * inversion) and one doubling per bit; *inf set when acc is the identity */
+/* the width of u2's NAF in verification on the random curves */
 enum { EC2_QNAF_W = 5, EC2_QNAF_PRE = 1 << (EC2_QNAF_W - 2) };
 
-/* pre[j] = (2j + 1) Q, lambda-affine, for a width-EC2_QNAF_W NAF */
+/* pre[j] = (2j + 1) Q, lambda-affine (one batched inversion), for a
+ * width-EC2_QNAF_W NAF */
 GF_FN int ec2_qnaf_table_vartime(const ec2_k *K, lam_aff pre[EC2_QNAF_PRE], const aff_pt *Q)
 {
-    enum { NPRE = EC2_QNAF_PRE };
-    ld_pt lp[NPRE];
-    {
-        ld_pt d2;
-        aff_pt q2;
-        ld_dbl_aff(K, &d2, Q);
-        if (fe_is_zero_vartime(d2.Z)) return RC_SUBGROUP; /* 2Q = O: order 2 */
-        ld_to_aff(&q2, &d2);
-        fe_copy(lp[0].X, Q->x);
-        fe_copy(lp[0].Y, Q->y);
-        fe_one(lp[0].Z);
-        int pinf = 0;
-        for (int i = 1; i < NPRE; i++) {
-            lp[i] = lp[i - 1];
-            ld_add_aff_vartime(K, &lp[i], &pinf, &q2);
-            if (pinf) return RC_SUBGROUP; /* cannot happen for a point of large order */
-        }
-        if (!ld_batch_lam_vartime(pre, lp, NPRE)) return RC_SUBGROUP; /* x = 0: order 2 */
+    ld_pt lp[EC2_QNAF_PRE], d2;
+    aff_pt q2;
+    ld_dbl_aff(K, &d2, Q);
+    if (fe_is_zero_vartime(d2.Z)) return RC_SUBGROUP; /* 2Q = O: order 2 */
+    ld_to_aff(&q2, &d2);
+    fe_copy(lp[0].X, Q->x);
+    fe_copy(lp[0].Y, Q->y);
+    fe_one(lp[0].Z);
+    int pinf = 0;
+    for (int i = 1; i < EC2_QNAF_PRE; i++) {
+        lp[i] = lp[i - 1];
+        ld_add_aff_vartime(K, &lp[i], &pinf, &q2);
+        if (pinf) return RC_SUBGROUP; /* cannot happen for a point of large order */
     }
+    if (!ld_batch_lam_vartime(pre, lp, EC2_QNAF_PRE)) return RC_SUBGROUP; /* x = 0: order 2 */
     return RC_OK;
 }
 
@@ -978,9 +984,8 @@ GF_FN int ec2_uq_tnaf_vartime(const ec2_k *K, const ec2_tnaf *tn, lam_pt *acc, i
         if (!*inf) {
             fe_sqrn3(acc->X, acc->L, acc->Z, (int)tn->w);
         }
-        lam_aff t = T[dig[i] & 0x7f];
-        if (dig[i] & 0x80) t.l[0] ^= 1; /* -(x, lambda) = (x, lambda + 1) */
-        lam_add_aff_vartime(K, acc, inf, &t);
+        const lam_aff *t = &T[dig[i] & 0x7f];
+        lam_add_entry_vartime(K, acc, inf, t->x, t->l, dig[i] & 0x80);
     }
     return RC_OK;
 }
@@ -1004,20 +1009,15 @@ GF_OP int ec2_op_verify_vartime(const struct fastec_curve *c, const ec_point *q,
         int l2 = sc_wnaf_vartime(n2, u2->v, (int)c->sc.nlimbs, EC2_QNAF_W);
         for (int i = (l1 > l2 ? l1 : l2) - 1; i >= 0; i--) {
             if (!inf) lam_dbl(&K, &acc, &acc);
-            int dg = i < l2 ? n2[i] : 0;
+            int dg = i < l2 ? n2[i] : 0; /* odd digits: entry |dg| / 2 */
             if (dg) {
-                lam_aff t = pre[(dg > 0 ? dg : -dg) / 2];
-                if (dg < 0) t.l[0] ^= 1;
-                lam_add_aff_vartime(&K, &acc, &inf, &t);
+                const lam_aff *t = &pre[(dg > 0 ? dg : -dg) / 2];
+                lam_add_entry_vartime(&K, &acc, &inf, t->x, t->l, dg < 0);
             }
             dg = i < l1 ? n1[i] : 0;
             if (dg) {
-                lam_aff t;
                 const uint64_t *e = cp->gnaf + (size_t)((dg > 0 ? dg : -dg) / 2) * 2 * GF_NW;
-                memcpy(t.x, e, sizeof(fe));
-                memcpy(t.l, e + GF_NW, sizeof(fe));
-                if (dg < 0) t.l[0] ^= 1;
-                lam_add_aff_vartime(&K, &acc, &inf, &t);
+                lam_add_entry_vartime(&K, &acc, &inf, e, e + GF_NW, dg < 0);
             }
         }
         if (inf) return RC_SIG_INVALID;
@@ -1033,12 +1033,8 @@ GF_OP int ec2_op_verify_vartime(const struct fastec_curve *c, const ec_point *q,
     for (unsigned i = 0; i < cp->base_pos; i++) {
         int dg = d[i];
         if (!dg) continue;
-        lam_aff t;
         const uint64_t *e = ec2_table_row(cp, i) + (size_t)((dg > 0 ? dg : -dg) - 1) * 2 * GF_NW;
-        memcpy(t.x, e, sizeof(fe));
-        memcpy(t.l, e + GF_NW, sizeof(fe));
-        if (dg < 0) t.l[0] ^= 1;
-        lam_add_aff_vartime(&K, &acc, &inf, &t);
+        lam_add_entry_vartime(&K, &acc, &inf, e, e + GF_NW, dg < 0);
     }
     if (inf) return RC_SIG_INVALID;
     return ec2_x_matches_vartime(c, &acc, r) ? RC_OK : RC_SIG_INVALID;
