@@ -456,6 +456,8 @@ GF_FN void lam_add_entry_vartime(const ec2_k *K, lam_pt *acc, int *inf, const ui
 #define TZ (GF_NW + 2)
 /* the recoding's width: |r0|, |r1| < 2^(m/2 + 2) there (tools/tnaf.py) */
 #define RZ ((GF_M / 2 + 8 + 63) / 64)
+/* rho = k - q delta is computed modulo 2^(64 PZ): exact, as it fits RZ words */
+#define PZ (RZ + 1)
 typedef uint64_t tz_t[TZ];
 
 /* n-word two's complement helpers (n a compile-time constant at every call) */
@@ -471,29 +473,32 @@ GF_FN void tz_set_small(uint64_t *r, uint64_t v, unsigned n) /* v: a sign-extend
 }
 GF_FN void tz_add(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned n)
 {
-    unsigned __int128 c = 0;
+    uint64_t c = 0;
+    GF_UNROLL
     for (unsigned i = 0; i < n; i++) {
-        c += (unsigned __int128)a[i] + b[i];
-        r[i] = (uint64_t)c;
-        c >>= 64;
+        uint64_t s = a[i] + c, t = s + b[i];
+        c = (uint64_t)(s < c) + (uint64_t)(t < s);
+        r[i] = t;
     }
 }
 GF_FN void tz_sub(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned n)
 {
     uint64_t borrow = 0;
+    GF_UNROLL
     for (unsigned i = 0; i < n; i++) {
-        unsigned __int128 d = (unsigned __int128)a[i] - b[i] - borrow;
-        r[i] = (uint64_t)d;
-        borrow = (uint64_t)(d >> 64) & 1;
+        uint64_t x = a[i], d = x - b[i], e = d - borrow;
+        borrow = (uint64_t)(x < b[i]) + (uint64_t)(d < borrow);
+        r[i] = e;
     }
 }
 GF_FN void tz_neg(uint64_t *r, const uint64_t *a, unsigned n)
 {
     uint64_t borrow = 0;
+    GF_UNROLL
     for (unsigned i = 0; i < n; i++) {
-        unsigned __int128 d = (unsigned __int128)0 - a[i] - borrow;
-        r[i] = (uint64_t)d;
-        borrow = (uint64_t)(d >> 64) & 1;
+        uint64_t x = a[i], d = (uint64_t)0 - x, e = d - borrow;
+        borrow = (uint64_t)(x != 0) + (uint64_t)(d < borrow);
+        r[i] = e;
     }
 }
 /* r = -r where mask is all ones */
@@ -506,26 +511,45 @@ GF_FN void tz_cneg(uint64_t *r, uint64_t mask, unsigned n)
         c >>= 64;
     }
 }
-/* r = a * b mod 2^(64 TZ), b unsigned of bn words (public count) */
-GF_FN void tz_mul_u(tz_t r, const tz_t a, const uint64_t *b, unsigned bn)
+/* r = a * b mod 2^(64 n), n <= TZ (public) */
+GF_FN void tz_mul_lo(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned n)
 {
     uint64_t t[TZ];
     memset(t, 0, sizeof t);
-    for (unsigned j = 0; j < bn && j < TZ; j++) {
+    for (unsigned j = 0; j < n; j++) {
         uint64_t carry = 0;
-        for (unsigned i = 0; i + j < TZ; i++) {
+        for (unsigned i = 0; i + j < n; i++) {
             unsigned __int128 p = (unsigned __int128)a[i] * b[j] + t[i + j] + carry;
             t[i + j] = (uint64_t)p;
             carry = (uint64_t)(p >> 64);
         }
     }
-    memcpy(r, t, sizeof t);
+    memcpy(r, t, n * sizeof(uint64_t));
     ct_wipe_words(t, TZ);
 }
-GF_FN void tz_sar1(uint64_t *r, const uint64_t *a, unsigned n)
+/* r (n + 1 words) = a (n words) times c, c a small public constant */
+GF_FN void tz_mul_small(uint64_t *r, const uint64_t *a, int64_t c, unsigned n)
 {
-    for (unsigned i = 0; i + 1 < n; i++) r[i] = (a[i] >> 1) | (a[i + 1] << 63);
-    r[n - 1] = (uint64_t)((int64_t)a[n - 1] >> 1);
+    uint64_t u = c < 0 ? (uint64_t)0 - (uint64_t)c : (uint64_t)c, carry = 0;
+    GF_UNROLL
+    for (unsigned i = 0; i < n; i++) {
+        unsigned __int128 p = (unsigned __int128)a[i] * u + carry;
+        r[i] = (uint64_t)p;
+        carry = (uint64_t)(p >> 64);
+    }
+    /* a = (a as unsigned) - 2^(64 n) when its sign bit is set */
+    r[n] = carry - (u & ct_mask_bit(a[n - 1] >> 63));
+    if (c < 0) tz_neg(r, r, n + 1);
+}
+/* r (n words) = a (n + 1 words) / 2^s, 0 < s < 64, a multiple of 2^s */
+GF_FN void tz_shr_exact(uint64_t *r, const uint64_t *a, unsigned s, unsigned n)
+{
+    GF_UNROLL
+    for (unsigned i = 0; i < n; i++) r[i] = (a[i] >> s) | (a[i + 1] << (64 - s));
+#ifdef FASTEC_DEBUG_INVARIANTS
+    FASTEC_VERIFY((a[0] & (((uint64_t)1 << s) - 1)) == 0 &&
+                  (uint64_t)((int64_t)a[n] >> s) == (uint64_t)((int64_t)r[n - 1] >> 63));
+#endif
 }
 
 /* q = round(k |S| / 2^C) for k of nl words (k < n < 2^m) and |S| < 2^(m/2 + 20) */
@@ -575,64 +599,84 @@ GF_FN void tnaf_recode(const ec2_tnaf *tn, uint8_t *dig, const uint64_t *k, unsi
 {
     tz_t kk, q[2], dd[2], pr, r0, r1, t, h;
     const uint64_t ones = ~(uint64_t)0;
-    tz_set_u(kk, k, nl, TZ);
+    tz_set_u(kk, k, nl < PZ ? nl : PZ, PZ);
     for (int i = 0; i < 2; i++) {
         tnaf_round(q[i], k, nl, tn->S[i], tn->C);
-        if (tn->s_neg[i]) tz_cneg(q[i], ones, TZ);
-        tz_set_u(dd[i], tn->d[i], GF_NW, TZ);
-        if (tn->d_neg[i]) tz_cneg(dd[i], ones, TZ);
+        if (tn->s_neg[i]) tz_cneg(q[i], ones, PZ);
+        tz_set_u(dd[i], tn->d[i], GF_NW < PZ ? GF_NW : PZ, PZ);
+        if (tn->d_neg[i]) tz_cneg(dd[i], ones, PZ);
     }
     /* rho = k - (q0 + q1 tau)(d0 + d1 tau)
      *     = (k - q0 d0 + 2 q1 d1) - (q0 d1 + q1 d0 + mu q1 d1) tau */
-    tz_mul_u(pr, q[0], dd[0], TZ);
-    tz_sub(r0, kk, pr, TZ);
-    tz_mul_u(pr, q[1], dd[1], TZ);
-    tz_add(r0, r0, pr, TZ);
-    tz_add(r0, r0, pr, TZ);
-    if (tn->mu > 0) memcpy(r1, pr, sizeof r1);
-    else tz_neg(r1, pr, TZ);
-    tz_mul_u(t, q[0], dd[1], TZ);
-    tz_add(r1, r1, t, TZ);
-    tz_mul_u(t, q[1], dd[0], TZ);
-    tz_add(r1, r1, t, TZ);
-    tz_neg(r1, r1, TZ);
+    tz_mul_lo(pr, q[0], dd[0], PZ);
+    tz_sub(r0, kk, pr, PZ);
+    tz_mul_lo(pr, q[1], dd[1], PZ);
+    tz_add(r0, r0, pr, PZ);
+    tz_add(r0, r0, pr, PZ);
+    if (tn->mu > 0) memcpy(r1, pr, PZ * sizeof(uint64_t));
+    else tz_neg(r1, pr, PZ);
+    tz_mul_lo(t, q[0], dd[1], PZ);
+    tz_add(r1, r1, t, PZ);
+    tz_mul_lo(t, q[1], dd[0], PZ);
+    tz_add(r1, r1, t, PZ);
+    tz_neg(r1, r1, PZ);
     /* odd: + delta when r0 is even */
     uint64_t even = ct_mask_bit((r0[0] & 1) ^ 1);
-    for (unsigned i = 0; i < TZ; i++) {
+    for (unsigned i = 0; i < PZ; i++) {
         t[i] = dd[0][i] & even;
         h[i] = dd[1][i] & even;
     }
-    tz_add(r0, r0, t, TZ);
-    tz_add(r1, r1, h, TZ);
+    tz_add(r0, r0, t, PZ);
+    tz_add(r1, r1, h, PZ);
 #ifdef FASTEC_DEBUG_INVARIANTS
-    for (unsigned i = RZ; i < TZ; i++) /* the recoding's width holds rho */
+    for (unsigned i = RZ; i < PZ; i++) /* the recoding's width holds rho */
         FASTEC_VERIFY(r0[i] == (uint64_t)((int64_t)r0[RZ - 1] >> 63) && r1[i] == (uint64_t)((int64_t)r1[RZ - 1] >> 63));
 #endif
     const uint64_t M1 = ((uint64_t)2 << tn->w) - 1, half = (uint64_t)1 << tn->w;
     const unsigned ndig = 1u << (tn->w - 1);
+    /* dividing by tau^w in one step: tau conj(tau) = 2 with conj(tau) = mu -
+     * tau, so x / tau^w = x (ca + cb tau) / 2^w for ca + cb tau = conj(tau)^w
+     * (exact when tau^w divides x); (ca + cb tau)(mu - tau) = (mu ca + 2 cb) -
+     * ca tau, and tau^2 = mu tau - 2 */
+    int64_t ca = 1, cb = 0;
+    for (unsigned s = 0; s < tn->w; s++) {
+        int64_t na = tn->mu * ca + 2 * cb;
+        cb = -ca;
+        ca = na;
+    }
+    /* (rho - alpha) / tau^w = (rho conj(tau)^w - alpha conj(tau)^w) / 2^w:
+     * the first product does not wait for the digit, the second is a table
+     * (public) of beta = alpha conj(tau)^w, both coefficients in one word */
+    uint64_t bpk[32];
+    for (unsigned e = 0; e < ndig; e++) {
+        int64_t b = tn->alpha[e][0], g = tn->alpha[e][1];
+        int64_t b0 = b * ca - 2 * g * cb, b1 = b * cb + g * (ca + tn->mu * cb);
+        FASTEC_VERIFY(b0 == (int32_t)b0 && b1 == (int32_t)b1);
+        bpk[e] = (uint64_t)(uint32_t)(int32_t)b0 | (uint64_t)(uint32_t)(int32_t)b1 << 32;
+    }
+    uint64_t p0[RZ + 1], p1[RZ + 1];
     for (unsigned i = 0; i < tn->iters; i++) {
         uint64_t c = (r0[0] + r1[0] * tn->t + half) & M1, j, nm;
+        /* rho conj(tau)^w = (ca r0 - 2 cb r1) + (cb r0 + (ca + mu cb) r1) tau */
+        tz_mul_small(p0, r0, ca, RZ);
+        tz_mul_small(p1, r1, -2 * cb, RZ);
+        tz_add(p0, p0, p1, RZ + 1);
+        tz_mul_small(p1, r0, cb, RZ);
+        tz_mul_small(h, r1, ca + tn->mu * cb, RZ);
+        tz_add(p1, p1, h, RZ + 1);
         tnaf_digit(tn, c, &j, &nm);
-        uint64_t b = 0, g = 0;
-        for (unsigned e = 0; e < ndig; e++) {
-            uint64_t m = ct_eq(j, e);
-            b |= m & (uint64_t)(int64_t)tn->alpha[e][0];
-            g |= m & (uint64_t)(int64_t)tn->alpha[e][1];
-        }
+        uint64_t bg = 0;
+        for (unsigned e = 0; e < ndig; e++) bg |= ct_eq(j, e) & bpk[e];
+        uint64_t b = (uint64_t)(int64_t)(int32_t)(uint32_t)bg, g = (uint64_t)(int64_t)(int32_t)(uint32_t)(bg >> 32);
         b = (b ^ nm) - nm;
         g = (g ^ nm) - nm;
         dig[i] = (uint8_t)(j | (nm & 0x80));
-        tz_set_small(t, b, RZ);
-        tz_sub(r0, r0, t, RZ);
-        tz_set_small(t, g, RZ);
-        tz_sub(r1, r1, t, RZ);
-        for (unsigned s = 0; s < tn->w; s++) {
-            /* (r0 + r1 tau) / tau = (r1 + mu r0/2) - (r0/2) tau, r0 even */
-            tz_sar1(h, r0, RZ);
-            if (tn->mu > 0) tz_add(r0, r1, h, RZ);
-            else tz_sub(r0, r1, h, RZ);
-            tz_neg(r1, h, RZ);
-        }
+        tz_set_small(t, b, RZ + 1);
+        tz_sub(p0, p0, t, RZ + 1);
+        tz_set_small(t, g, RZ + 1);
+        tz_sub(p1, p1, t, RZ + 1);
+        tz_shr_exact(r0, p0, tn->w, RZ);
+        tz_shr_exact(r1, p1, tn->w, RZ);
     }
     /* what remains is the digit of its own class */
     {
@@ -654,6 +698,8 @@ GF_FN void tnaf_recode(const ec2_tnaf *tn, uint8_t *dig, const uint64_t *k, unsi
     ct_wipe(r1, sizeof r1);
     ct_wipe(t, sizeof t);
     ct_wipe(h, sizeof h);
+    ct_wipe(p0, sizeof p0);
+    ct_wipe(p1, sizeof p1);
 }
 
 /* the table alpha_j P, j < 2^(w-1), affine; P public (variable time). One
