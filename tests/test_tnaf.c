@@ -7,8 +7,12 @@
  * long runs of equal bits (2^j - 1, alternating patterns, ones then zeros),
  * and random scalars; on G and on random points of the subgroup. Each scalar
  * is also the u2 of a verification (the tau-adic u2 Q there), checked to
- * accept x(u1 G + u2 Q) mod n and to refuse it plus one. Random
- * curves have no tau-adic path: their mul_x must be the ladder itself. */
+ * accept x(u1 G + u2 Q) mod n and to refuse it plus one (u1 below n). Random
+ * curves have no tau-adic path: their mul_x must be the ladder itself, and
+ * their verification (a NAF of u1 over G's table interleaved with u2 Q, on
+ * the isomorphic curve with a = 1 where a is general) is checked the same
+ * way on small u1, +-u2 (acc meets +-entry: the doubling, infinity) and
+ * random ones. */
 #include "curves/curves.h"
 #include "dispatch/dispatch.h"
 #include "ec_ops.h"
@@ -20,7 +24,7 @@
 static const struct fastec_curve *cur;
 static unsigned long n_scalars;
 static sc_t logs[3]; /* the test points are logs[p] G */
-static uint8_t u1_bytes[72];
+static sc_t u1_fixed; /* the u1 of one_scalar's verifications, below n */
 
 /* r = a - b over nl limbs (a >= b) */
 static void sub_limbs(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned nl)
@@ -46,6 +50,42 @@ static int in_range(const sc_t *s)
     return 0;
 }
 
+/* a uniform scalar below 2^nbits, reduced mod n (below 2n: one subtraction) */
+static void rand_scalar(sc_t *u)
+{
+    uint8_t kb[72];
+    t_randbytes(kb, cur->scalar_size);
+    if (cur->sc.nbits % 8) kb[0] &= (uint8_t)((1u << (cur->sc.nbits % 8)) - 1);
+    sc_from_bytes_reduce(&cur->sc, u, kb, cur->scalar_size, 1);
+}
+
+/* verification with (u1, u2) on the point logs[p] G: u1 G + u2 Q = (u1 + u2
+ * log Q) G, whose x mod n must be accepted as r and r + 1 refused; when the
+ * sum is the point at infinity every r is refused */
+static void check_verify(const ec_ops *o, const ec_point *pt, unsigned p, const sc_t *u1, const sc_t *u2)
+{
+    const char *name = cur->name;
+    sc_t e, r, r1, one;
+    uint8_t xy[2 * EC_MAX_FIELD_BYTES];
+    memset(&one, 0, sizeof one);
+    one.v[0] = 1;
+    sc_mul(&cur->sc, &e, u2, &logs[p]);
+    sc_add(&cur->sc, &e, &e, u1);
+    if (sc_is_zero(&cur->sc, &e)) {
+        CHECK(o->verify_vartime(cur, pt, u1, u2, &one) != RC_OK, "%s %s: verify accepts u1 G + u2 Q = O", name,
+              o->backend);
+        return;
+    }
+    CHECK(t_mul_base(cur, o, xy, &e) == FASTEC_OK, "%s reference point", name);
+    sc_from_bytes_reduce(&cur->sc, &r, xy, cur->field_size, cur->cofactor);
+    sc_add(&cur->sc, &r1, &r, &one);
+    CHECK(o->verify_vartime(cur, pt, u1, u2, &r) == RC_OK,
+          "%s %s: verify refuses u1 G + u2 Q (point %u, u1 = ...%016llx, u2 = %016llx...%016llx)", name, o->backend,
+          p, (unsigned long long)u1->v[0], (unsigned long long)u2->v[cur->sc.nlimbs - 1],
+          (unsigned long long)u2->v[0]);
+    CHECK(o->verify_vartime(cur, pt, u1, u2, &r1) != RC_OK, "%s %s: verify accepts r + 1", name, o->backend);
+}
+
 static void one_scalar(const ec_ops **ops, const ec_field_hooks **fields, unsigned nb, const sc_t *s,
                        const uint8_t *pts, unsigned npts)
 {
@@ -63,28 +103,7 @@ static void one_scalar(const ec_ops **ops, const ec_field_hooks **fields, unsign
             uint64_t i2 = fields[b]->mul_x_ladder(cur, x2, s, &pt);
             CHECK(i1 == 0 && i2 == 0 && !memcmp(x1, x2, fs), "%s %s: tau-adic != ladder (point %u, k = %016llx...%016llx)",
                   name, ops[b]->backend, p, (unsigned long long)s->v[cur->sc.nlimbs - 1], (unsigned long long)s->v[0]);
-            /* verification with u2 = k: u1 G + k Q = (u1 + k log Q) G, whose
-             * x mod n must be accepted as r and r + 1 refused */
-            {
-                sc_t u1, e, r, r1, one;
-                uint8_t xy[2 * EC_MAX_FIELD_BYTES];
-                sc_from_bytes_reduce(&cur->sc, &u1, u1_bytes, cur->scalar_size, 1);
-                sc_mul(&cur->sc, &e, s, &logs[p]);
-                sc_add(&cur->sc, &e, &e, &u1);
-                if (!sc_is_zero(&cur->sc, &e)) {
-                    CHECK(t_mul_base(cur, ops[b], xy, &e) == FASTEC_OK, "%s reference point", name);
-                    sc_from_bytes_reduce(&cur->sc, &r, xy, fs, cur->cofactor);
-                    memset(&one, 0, sizeof one);
-                    one.v[0] = 1;
-                    sc_add(&cur->sc, &r1, &r, &one);
-                    CHECK(ops[b]->verify_vartime(cur, &pt, &u1, s, &r) == RC_OK,
-                          "%s %s: verify refuses u1 G + u2 Q (point %u, u2 = %016llx...%016llx)", name,
-                          ops[b]->backend, p, (unsigned long long)s->v[cur->sc.nlimbs - 1],
-                          (unsigned long long)s->v[0]);
-                    CHECK(ops[b]->verify_vartime(cur, &pt, &u1, s, &r1) != RC_OK, "%s %s: verify accepts r + 1",
-                          name, ops[b]->backend);
-                }
-            }
+            check_verify(ops[b], &pt, p, &u1_fixed, s);
             if (p == 0) {
                 uint8_t xy[2 * EC_MAX_FIELD_BYTES];
                 CHECK(t_mul_base(cur, ops[b], xy, s) == FASTEC_OK && !memcmp(xy, x1, fs), "%s %s: tau-adic != k G table",
@@ -124,7 +143,7 @@ int main(void)
             logs[p] = r;
             CHECK(t_mul_base(cur, ops[0], pts + p * 2 * fs, &r) == FASTEC_OK, "%s random point", cur->name);
         }
-        t_randbytes(u1_bytes, cur->scalar_size);
+        rand_scalar(&u1_fixed);
         if (!cp->tnaf) {
             /* a random curve: mul_x is the ladder */
             sc_t s;
@@ -137,6 +156,32 @@ int main(void)
                 CHECK(ops[b]->mul_x(cur, x1, &s, &pt) == 0 && fields[b]->mul_x_ladder(cur, x2, &s, &pt) == 0 &&
                           !memcmp(x1, x2, fs),
                       "%s: mul_x != ladder", cur->name);
+            }
+            /* their verification (u1 G and u2 Q interleaved; on the curves
+             * with a general a, on the isomorphic curve with a = 1): on Q = G
+             * with small u1 and u2 the additions meet acc = +-entry (the
+             * doubling, the point at infinity); random u1, u2 on the three
+             * points */
+            for (unsigned b = 0; b < nb; b++) {
+                ec_point pt[3];
+                for (unsigned p = 0; p < 3; p++)
+                    CHECK(ops[b]->point_from_xy_vartime(cur, &pt[p], pts + p * 2 * fs) == 0, "%s point", cur->name);
+                sc_t u1, u2;
+                for (unsigned i = 1; i <= 20; i++)
+                    for (unsigned j = 1; j <= 20; j++) {
+                        memset(&u1, 0, sizeof u1);
+                        memset(&u2, 0, sizeof u2);
+                        u1.v[0] = i;
+                        u2.v[0] = j;
+                        check_verify(ops[b], &pt[0], 0, &u1, &u2);
+                        sub_limbs(u1.v, cur->sc.n, u1.v, nl); /* -i: cancels for i = j */
+                        check_verify(ops[b], &pt[0], 0, &u1, &u2);
+                    }
+                for (int it = 0; it < 60; it++) {
+                    rand_scalar(&u1);
+                    rand_scalar(&u2);
+                    check_verify(ops[b], &pt[it % 3], (unsigned)(it % 3), &u1, &u2);
+                }
             }
             continue;
         }
