@@ -1047,6 +1047,23 @@ GF_OP int ec2_op_verify_vartime(const struct fastec_curve *c, const ec_point *q,
     lam_pt acc;
     int inf = 1;
     if (cp->gnaf) { /* random curves: u1 G + u2 Q in one chain of doublings */
+        /* A general a costs a product in every doubling. For odd m and Tr(a)
+         * = 1 (cofactor 2) the curve is isomorphic to the one with a = 1 by
+         * (x, y) -> (x, y + s x), s^2 + s = a + 1: x stays (so does the
+         * comparison with r) and lambda = x + y/x becomes lambda + s. */
+        fe iso_s;
+        const int iso = K.a_kind == 2;
+        if (iso) {
+            fe t;
+            FASTEC_VERIFY(GF_M % 2 == 1 && cp->trace_a == 1);
+            fe_one(t);
+            fe_add(t, t, K.a);
+            fe_halftrace(iso_s, t); /* Tr(a + 1) = 0: s^2 + s = a + 1 */
+            fe_mul(t, iso_s, Q.x);
+            fe_add(Q.y, Q.y, t);
+            fe_one(K.a);
+            K.a_kind = 1;
+        }
         lam_aff pre[EC2_QNAF_PRE];
         int rc = ec2_qnaf_table_vartime(&K, pre, &Q);
         if (rc != RC_OK) return rc;
@@ -1063,7 +1080,10 @@ GF_OP int ec2_op_verify_vartime(const struct fastec_curve *c, const ec_point *q,
             dg = i < l1 ? n1[i] : 0;
             if (dg) {
                 const uint64_t *e = cp->gnaf + (size_t)((dg > 0 ? dg : -dg) / 2) * 2 * GF_NW;
-                lam_add_entry_vartime(&K, &acc, &inf, e, e + GF_NW, dg < 0);
+                fe l;
+                fe_copy(l, e + GF_NW);
+                if (iso) fe_add(l, l, iso_s);
+                lam_add_entry_vartime(&K, &acc, &inf, e, l, dg < 0);
             }
         }
         if (inf) return RC_SIG_INVALID;
