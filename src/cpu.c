@@ -10,7 +10,7 @@
 
 #include "cpu.h"
 
-static const char *const names[CPU_BE_COUNT] = {"portable", "clmul", "adx", "sha", "pmull", "aesni", "vpclmul512"};
+static const char *const names[CPU_BE_COUNT] = {"portable", "clmul", "adx", "sha", "pmull", "aesni", "vpclmul512", "vpclmul256"};
 
 const char *cpu_backend_name(enum cpu_backend b) { return (unsigned)b < CPU_BE_COUNT ? names[b] : "?"; }
 
@@ -27,19 +27,21 @@ static unsigned probe(void)
     if (aes) set |= 1u << CPU_BE_AESNI;
     /* AVX-512 state (XCR0: SSE, AVX, opmask, ZMM0-15 upper halves, ZMM16-31)
      * must be enabled by the OS, which sets OSXSAVE */
-    int zmm_os = 0;
+    int zmm_os = 0, ymm_os = 0;
     if ((c >> 27) & 1) {
         unsigned lo, hi;
         __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
         zmm_os = (lo & 0xe6) == 0xe6;
+        ymm_os = (lo & 0x6) == 0x6; /* SSE and AVX state */
     }
     if (__get_cpuid_max(0, NULL) >= 7) {
         __cpuid_count(7, 0, a, b, c, d);
         int bmi2 = (b >> 8) & 1, adx = (b >> 19) & 1, sha = (b >> 29) & 1;
-        int avx512f = (b >> 16) & 1, vpclmul = (c >> 10) & 1;
+        int avx512f = (b >> 16) & 1, avx2 = (b >> 5) & 1, vpclmul = (c >> 10) & 1;
         if (bmi2 && adx) set |= 1u << CPU_BE_ADX;
         if (sha && ssse3 && sse41) set |= 1u << CPU_BE_SHA;
         if (avx512f && vpclmul && zmm_os && pclmul && sse41) set |= 1u << CPU_BE_VPCLMUL512;
+        if (avx2 && vpclmul && ymm_os && pclmul && sse41) set |= 1u << CPU_BE_VPCLMUL256;
     }
     return set;
 }
@@ -89,7 +91,7 @@ static unsigned allowed_set(void)
                 }
             if (!found && !atomic_exchange(&warned, 1))
                 fprintf(stderr, "fastec: FASTEC_CPU names '%.*s', which is not a backend (known: portable, clmul, adx, "
-                                "sha, pmull, aesni, vpclmul512); ignored\n", (int)n, p);
+                                "sha, pmull, aesni, vpclmul512, vpclmul256); ignored\n", (int)n, p);
         }
         p += n;
         p += strspn(p, ", ");

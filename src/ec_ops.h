@@ -57,6 +57,10 @@ typedef struct ec_field_hooks {
     const char *backend;
     unsigned nwords;
     void (*mul)(uint64_t *r, const uint64_t *a, const uint64_t *b);
+    /* binary fields: the product the fixed-base comb uses (fe_mul_tp: another
+     * routine than mul in the VPCLMULQDQ backends up to 5 words); NULL for
+     * prime ones */
+    void (*mul_tp)(uint64_t *r, const uint64_t *a, const uint64_t *b);
     void (*sqr)(uint64_t *r, const uint64_t *a);
     void (*inv)(uint64_t *r, const uint64_t *a);
     void (*sqrt)(uint64_t *r, const uint64_t *a);

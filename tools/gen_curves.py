@@ -69,10 +69,11 @@ PRIME = [
 # src/cpu.h, the architecture it is built for or None for every one). A
 # backend also needs its implementation (gf2m/ or fp/) and its CPU probe.
 EC2_BACKENDS = [('portable', 'CPU_BE_PORTABLE', None), ('clmul', 'CPU_BE_CLMUL', 'x86_64'),
-                ('vpclmul512', 'CPU_BE_VPCLMUL512', 'x86_64'), ('pmull', 'CPU_BE_PMULL', 'aarch64')]
-# fields a binary backend skips: the 512-bit product (src/gf2m/gf2m_impl.h)
-# loses to PCLMULQDQ at 3 words (163 bits)
-EC2_BACKEND_SKIP = {'vpclmul512': {163}}
+                ('vpclmul256', 'CPU_BE_VPCLMUL256', 'x86_64'), ('vpclmul512', 'CPU_BE_VPCLMUL512', 'x86_64'), ('pmull', 'CPU_BE_PMULL', 'aarch64')]
+# fields a binary backend skips (none today: the VPCLMULQDQ backends use the
+# word Karatsuba where it is faster, up to 5 words, src/gf2m/gf2m_impl.h, so
+# 163 bits no longer loses to clmul in them)
+EC2_BACKEND_SKIP = {}
 ECP_BACKENDS = [('portable', 'CPU_BE_PORTABLE', None), ('adx', 'CPU_BE_ADX', 'x86_64')]
 # primes a backend skips (MULX/ADX code exists for 3, 4 and 6 limbs)
 ECP_BACKEND_SKIP = {'adx': {'secp521r1'}}

@@ -9,7 +9,7 @@
 #include "curves/curves.h"
 #include "ec_ops.h"
 
-#define EC_MAX_BACKENDS 4
+#define EC_MAX_BACKENDS 5
 
 /* Every instance for the curve that this CPU can run (FASTEC_CPU ignored),
  * lowest preference (portable) first; fields[] (may be NULL) gets the

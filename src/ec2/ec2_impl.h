@@ -217,28 +217,39 @@ typedef struct {
     fe X, L, Z;
 } lam_pt;
 
+/* tp (a constant at each call): the product by fe_mul_tp, for the
+ * fixed-base comb (src/gf2m/gf2m_impl.h) */
+GF_FN void fe_mul_sel(int tp, fe r, const fe a, const fe b)
+{
+    if (tp) fe_mul_tp(r, a, b);
+    else fe_mul(r, a, b);
+}
+
 /* r = p + q, q lambda-affine, p not infinity: 8M + 2S, whatever a and b.
  * As ld_madd, returns A and B: B = 0 iff x(p) = x(q); then A = 0 iff p = q,
- * and Z3 = 0 iff p = -q. r may alias p. */
-GF_FN void lam_madd(lam_pt *r, const lam_pt *p, const lam_aff *q, fe A, fe B)
+ * and Z3 = 0 iff p = -q. r may alias p. lam_madd_tp: the comb's. */
+GF_FN void lam_madd_with(lam_pt *r, const lam_pt *p, const lam_aff *q, fe A, fe B, int tp)
 {
     fe U2, S, AU1, AU2, B2, ABZ, LZ;
-    fe_mul(U2, q->x, p->Z);
-    fe_mul(S, q->l, p->Z);
+    fe_mul_sel(tp, U2, q->x, p->Z);
+    fe_mul_sel(tp, S, q->l, p->Z);
     fe_add(A, p->L, S);               /* A = L1 + l2 Z1 */
     fe_add(B, p->X, U2);              /* B = X1 + x2 Z1 */
     fe_sqr(B2, B);
-    fe_mul(AU1, A, p->X);
-    fe_mul(AU2, A, U2);
-    fe_mul(ABZ, A, B2);
+    fe_mul_sel(tp, AU1, A, p->X);
+    fe_mul_sel(tp, AU2, A, U2);
+    fe_mul_sel(tp, ABZ, A, B2);
     fe_add(LZ, p->L, p->Z);
-    fe_mul(r->Z, ABZ, p->Z);          /* Z3 = A B^2 Z1 */
-    fe_mul(r->X, AU1, AU2);           /* X3 = A^2 X1 x2 Z1 */
+    fe_mul_sel(tp, r->Z, ABZ, p->Z);  /* Z3 = A B^2 Z1 */
+    fe_mul_sel(tp, r->X, AU1, AU2);   /* X3 = A^2 X1 x2 Z1 */
     fe_add(S, AU2, B2);
     fe_sqr(S, S);
-    fe_mul(LZ, ABZ, LZ);
+    fe_mul_sel(tp, LZ, ABZ, LZ);
     fe_add(r->L, S, LZ);              /* L3 = (A U2 + B^2)^2 + A B^2 (L1 + Z1) */
 }
+
+GF_FN void lam_madd(lam_pt *r, const lam_pt *p, const lam_aff *q, fe A, fe B) { lam_madd_with(r, p, q, A, B, 0); }
+GF_FN void lam_madd_tp(lam_pt *r, const lam_pt *p, const lam_aff *q, fe A, fe B) { lam_madd_with(r, p, q, A, B, 1); }
 
 /* r = 2 q for q lambda-affine: 1M + 3S. T = l^2 + l + a, X3 = T^2, Z3 = T,
  * L3 = x^2 + X3 + T l + T. */
@@ -359,7 +370,7 @@ GF_FN_NOINLINE uint64_t ec2_mul_base_ct(const ec2_params *cp, const ec2_k *K, af
         T.l[0] ^= neg & 1; /* -(x, lambda) = (x, lambda + 1) */
         uint64_t acc_inf = fe_is_zero(acc.Z);
         uint64_t skip = ct_is_zero(mag);
-        lam_madd(&sum, &acc, &T, A, B);
+        lam_madd_tp(&sum, &acc, &T, A, B);
         if (i >= cp->base_exc) {
             /* acc = +-T is possible only in the top positions (checked by the generator) */
             lam_dbl_aff(K, &dbl, &T);
@@ -1109,6 +1120,7 @@ GF_OP int ec2_op_verify_vartime(const struct fastec_curve *c, const ec_point *q,
 /* ---- field hooks (tests) ---- */
 
 GF_OP void ec2_fe_mul(uint64_t *r, const uint64_t *a, const uint64_t *b) { fe_mul(r, a, b); }
+GF_OP void ec2_fe_mul_tp(uint64_t *r, const uint64_t *a, const uint64_t *b) { fe_mul_tp(r, a, b); }
 GF_OP void ec2_fe_sqr(uint64_t *r, const uint64_t *a) { fe_sqr(r, a); }
 GF_OP void ec2_fe_inv(uint64_t *r, const uint64_t *a) { fe_inv(r, a); }
 GF_OP void ec2_fe_sqrt(uint64_t *r, const uint64_t *a) { fe_sqrt(r, a); }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* One binary-field implementation: the build compiles this file once per
- * (field, backend) with -DGF_M=<m> -DGF_BACKEND=<GF_PORTABLE|GF_CLMUL|GF_VPCLMUL512|GF_PMULL> and
+ * (field, backend) with -DGF_M=<m> -DGF_BACKEND=<GF_PORTABLE|GF_CLMUL|GF_VPCLMUL256|GF_VPCLMUL512|GF_PMULL> and
  * -DEC2_SYM=<gf<m>_<backend>>, the name the generated dispatch table uses. */
 #include "gf2m/gf2m_impl.h"
 #include "ec2/ec2_impl.h"
@@ -9,6 +9,8 @@
 #define EC2_BACKEND_NAME "clmul"
 #elif GF_BACKEND == GF_VPCLMUL512
 #define EC2_BACKEND_NAME "vpclmul512"
+#elif GF_BACKEND == GF_VPCLMUL256
+#define EC2_BACKEND_NAME "vpclmul256"
 #elif GF_BACKEND == GF_PMULL
 #define EC2_BACKEND_NAME "pmull"
 #else
@@ -35,6 +37,7 @@ const ec_field_hooks EC2_NAME(ec2_field_, EC2_SYM) = {
     .backend = EC2_BACKEND_NAME,
     .nwords = GF_NW,
     .mul = ec2_fe_mul,
+    .mul_tp = ec2_fe_mul_tp,
     .sqr = ec2_fe_sqr,
     .inv = ec2_fe_inv,
     .sqrt = ec2_fe_sqrt,

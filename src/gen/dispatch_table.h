@@ -40,7 +40,28 @@ extern const ec_field_hooks ec2_field_gf571_clmul;
 #else
 #define EC2_CLMUL(sym) NULL
 #endif
+#ifdef FASTEC_BACKEND_vpclmul256
+extern const ec_ops ec2_ops_gf163_vpclmul256;
+extern const ec_field_hooks ec2_field_gf163_vpclmul256;
+extern const ec_ops ec2_ops_gf193_vpclmul256;
+extern const ec_field_hooks ec2_field_gf193_vpclmul256;
+extern const ec_ops ec2_ops_gf233_vpclmul256;
+extern const ec_field_hooks ec2_field_gf233_vpclmul256;
+extern const ec_ops ec2_ops_gf239_vpclmul256;
+extern const ec_field_hooks ec2_field_gf239_vpclmul256;
+extern const ec_ops ec2_ops_gf283_vpclmul256;
+extern const ec_field_hooks ec2_field_gf283_vpclmul256;
+extern const ec_ops ec2_ops_gf409_vpclmul256;
+extern const ec_field_hooks ec2_field_gf409_vpclmul256;
+extern const ec_ops ec2_ops_gf571_vpclmul256;
+extern const ec_field_hooks ec2_field_gf571_vpclmul256;
+#define EC2_VPCLMUL256(sym) (&sym)
+#else
+#define EC2_VPCLMUL256(sym) NULL
+#endif
 #ifdef FASTEC_BACKEND_vpclmul512
+extern const ec_ops ec2_ops_gf163_vpclmul512;
+extern const ec_field_hooks ec2_field_gf163_vpclmul512;
 extern const ec_ops ec2_ops_gf193_vpclmul512;
 extern const ec_field_hooks ec2_field_gf193_vpclmul512;
 extern const ec_ops ec2_ops_gf233_vpclmul512;
@@ -77,13 +98,13 @@ extern const ec_field_hooks ec2_field_gf571_pmull;
 #define EC2_PMULL(sym) NULL
 #endif
 static const ec_impl_row ec2_rows[] = {
-    {{{CPU_BE_PORTABLE, EC2_PORTABLE(ec2_ops_gf163_portable), EC2_PORTABLE(ec2_field_gf163_portable)}, {CPU_BE_CLMUL, EC2_CLMUL(ec2_ops_gf163_clmul), EC2_CLMUL(ec2_field_gf163_clmul)}, {CPU_BE_VPCLMUL512, NULL, NULL}, {CPU_BE_PMULL, EC2_PMULL(ec2_ops_gf163_pmull), EC2_PMULL(ec2_field_gf163_pmull)}}}, /* 163 */
-    {{{CPU_BE_PORTABLE, EC2_PORTABLE(ec2_ops_gf193_portable), EC2_PORTABLE(ec2_field_gf193_portable)}, {CPU_BE_CLMUL, EC2_CLMUL(ec2_ops_gf193_clmul), EC2_CLMUL(ec2_field_gf193_clmul)}, {CPU_BE_VPCLMUL512, EC2_VPCLMUL512(ec2_ops_gf193_vpclmul512), EC2_VPCLMUL512(ec2_field_gf193_vpclmul512)}, {CPU_BE_PMULL, EC2_PMULL(ec2_ops_gf193_pmull), EC2_PMULL(ec2_field_gf193_pmull)}}}, /* 193 */
-    {{{CPU_BE_PORTABLE, EC2_PORTABLE(ec2_ops_gf233_portable), EC2_PORTABLE(ec2_field_gf233_portable)}, {CPU_BE_CLMUL, EC2_CLMUL(ec2_ops_gf233_clmul), EC2_CLMUL(ec2_field_gf233_clmul)}, {CPU_BE_VPCLMUL512, EC2_VPCLMUL512(ec2_ops_gf233_vpclmul512), EC2_VPCLMUL512(ec2_field_gf233_vpclmul512)}, {CPU_BE_PMULL, EC2_PMULL(ec2_ops_gf233_pmull), EC2_PMULL(ec2_field_gf233_pmull)}}}, /* 233 */
-    {{{CPU_BE_PORTABLE, EC2_PORTABLE(ec2_ops_gf239_portable), EC2_PORTABLE(ec2_field_gf239_portable)}, {CPU_BE_CLMUL, EC2_CLMUL(ec2_ops_gf239_clmul), EC2_CLMUL(ec2_field_gf239_clmul)}, {CPU_BE_VPCLMUL512, EC2_VPCLMUL512(ec2_ops_gf239_vpclmul512), EC2_VPCLMUL512(ec2_field_gf239_vpclmul512)}, {CPU_BE_PMULL, EC2_PMULL(ec2_ops_gf239_pmull), EC2_PMULL(ec2_field_gf239_pmull)}}}, /* 239 */
-    {{{CPU_BE_PORTABLE, EC2_PORTABLE(ec2_ops_gf283_portable), EC2_PORTABLE(ec2_field_gf283_portable)}, {CPU_BE_CLMUL, EC2_CLMUL(ec2_ops_gf283_clmul), EC2_CLMUL(ec2_field_gf283_clmul)}, {CPU_BE_VPCLMUL512, EC2_VPCLMUL512(ec2_ops_gf283_vpclmul512), EC2_VPCLMUL512(ec2_field_gf283_vpclmul512)}, {CPU_BE_PMULL, EC2_PMULL(ec2_ops_gf283_pmull), EC2_PMULL(ec2_field_gf283_pmull)}}}, /* 283 */
-    {{{CPU_BE_PORTABLE, EC2_PORTABLE(ec2_ops_gf409_portable), EC2_PORTABLE(ec2_field_gf409_portable)}, {CPU_BE_CLMUL, EC2_CLMUL(ec2_ops_gf409_clmul), EC2_CLMUL(ec2_field_gf409_clmul)}, {CPU_BE_VPCLMUL512, EC2_VPCLMUL512(ec2_ops_gf409_vpclmul512), EC2_VPCLMUL512(ec2_field_gf409_vpclmul512)}, {CPU_BE_PMULL, EC2_PMULL(ec2_ops_gf409_pmull), EC2_PMULL(ec2_field_gf409_pmull)}}}, /* 409 */
-    {{{CPU_BE_PORTABLE, EC2_PORTABLE(ec2_ops_gf571_portable), EC2_PORTABLE(ec2_field_gf571_portable)}, {CPU_BE_CLMUL, EC2_CLMUL(ec2_ops_gf571_clmul), EC2_CLMUL(ec2_field_gf571_clmul)}, {CPU_BE_VPCLMUL512, EC2_VPCLMUL512(ec2_ops_gf571_vpclmul512), EC2_VPCLMUL512(ec2_field_gf571_vpclmul512)}, {CPU_BE_PMULL, EC2_PMULL(ec2_ops_gf571_pmull), EC2_PMULL(ec2_field_gf571_pmull)}}}, /* 571 */
+    {{{CPU_BE_PORTABLE, EC2_PORTABLE(ec2_ops_gf163_portable), EC2_PORTABLE(ec2_field_gf163_portable)}, {CPU_BE_CLMUL, EC2_CLMUL(ec2_ops_gf163_clmul), EC2_CLMUL(ec2_field_gf163_clmul)}, {CPU_BE_VPCLMUL256, EC2_VPCLMUL256(ec2_ops_gf163_vpclmul256), EC2_VPCLMUL256(ec2_field_gf163_vpclmul256)}, {CPU_BE_VPCLMUL512, EC2_VPCLMUL512(ec2_ops_gf163_vpclmul512), EC2_VPCLMUL512(ec2_field_gf163_vpclmul512)}, {CPU_BE_PMULL, EC2_PMULL(ec2_ops_gf163_pmull), EC2_PMULL(ec2_field_gf163_pmull)}}}, /* 163 */
+    {{{CPU_BE_PORTABLE, EC2_PORTABLE(ec2_ops_gf193_portable), EC2_PORTABLE(ec2_field_gf193_portable)}, {CPU_BE_CLMUL, EC2_CLMUL(ec2_ops_gf193_clmul), EC2_CLMUL(ec2_field_gf193_clmul)}, {CPU_BE_VPCLMUL256, EC2_VPCLMUL256(ec2_ops_gf193_vpclmul256), EC2_VPCLMUL256(ec2_field_gf193_vpclmul256)}, {CPU_BE_VPCLMUL512, EC2_VPCLMUL512(ec2_ops_gf193_vpclmul512), EC2_VPCLMUL512(ec2_field_gf193_vpclmul512)}, {CPU_BE_PMULL, EC2_PMULL(ec2_ops_gf193_pmull), EC2_PMULL(ec2_field_gf193_pmull)}}}, /* 193 */
+    {{{CPU_BE_PORTABLE, EC2_PORTABLE(ec2_ops_gf233_portable), EC2_PORTABLE(ec2_field_gf233_portable)}, {CPU_BE_CLMUL, EC2_CLMUL(ec2_ops_gf233_clmul), EC2_CLMUL(ec2_field_gf233_clmul)}, {CPU_BE_VPCLMUL256, EC2_VPCLMUL256(ec2_ops_gf233_vpclmul256), EC2_VPCLMUL256(ec2_field_gf233_vpclmul256)}, {CPU_BE_VPCLMUL512, EC2_VPCLMUL512(ec2_ops_gf233_vpclmul512), EC2_VPCLMUL512(ec2_field_gf233_vpclmul512)}, {CPU_BE_PMULL, EC2_PMULL(ec2_ops_gf233_pmull), EC2_PMULL(ec2_field_gf233_pmull)}}}, /* 233 */
+    {{{CPU_BE_PORTABLE, EC2_PORTABLE(ec2_ops_gf239_portable), EC2_PORTABLE(ec2_field_gf239_portable)}, {CPU_BE_CLMUL, EC2_CLMUL(ec2_ops_gf239_clmul), EC2_CLMUL(ec2_field_gf239_clmul)}, {CPU_BE_VPCLMUL256, EC2_VPCLMUL256(ec2_ops_gf239_vpclmul256), EC2_VPCLMUL256(ec2_field_gf239_vpclmul256)}, {CPU_BE_VPCLMUL512, EC2_VPCLMUL512(ec2_ops_gf239_vpclmul512), EC2_VPCLMUL512(ec2_field_gf239_vpclmul512)}, {CPU_BE_PMULL, EC2_PMULL(ec2_ops_gf239_pmull), EC2_PMULL(ec2_field_gf239_pmull)}}}, /* 239 */
+    {{{CPU_BE_PORTABLE, EC2_PORTABLE(ec2_ops_gf283_portable), EC2_PORTABLE(ec2_field_gf283_portable)}, {CPU_BE_CLMUL, EC2_CLMUL(ec2_ops_gf283_clmul), EC2_CLMUL(ec2_field_gf283_clmul)}, {CPU_BE_VPCLMUL256, EC2_VPCLMUL256(ec2_ops_gf283_vpclmul256), EC2_VPCLMUL256(ec2_field_gf283_vpclmul256)}, {CPU_BE_VPCLMUL512, EC2_VPCLMUL512(ec2_ops_gf283_vpclmul512), EC2_VPCLMUL512(ec2_field_gf283_vpclmul512)}, {CPU_BE_PMULL, EC2_PMULL(ec2_ops_gf283_pmull), EC2_PMULL(ec2_field_gf283_pmull)}}}, /* 283 */
+    {{{CPU_BE_PORTABLE, EC2_PORTABLE(ec2_ops_gf409_portable), EC2_PORTABLE(ec2_field_gf409_portable)}, {CPU_BE_CLMUL, EC2_CLMUL(ec2_ops_gf409_clmul), EC2_CLMUL(ec2_field_gf409_clmul)}, {CPU_BE_VPCLMUL256, EC2_VPCLMUL256(ec2_ops_gf409_vpclmul256), EC2_VPCLMUL256(ec2_field_gf409_vpclmul256)}, {CPU_BE_VPCLMUL512, EC2_VPCLMUL512(ec2_ops_gf409_vpclmul512), EC2_VPCLMUL512(ec2_field_gf409_vpclmul512)}, {CPU_BE_PMULL, EC2_PMULL(ec2_ops_gf409_pmull), EC2_PMULL(ec2_field_gf409_pmull)}}}, /* 409 */
+    {{{CPU_BE_PORTABLE, EC2_PORTABLE(ec2_ops_gf571_portable), EC2_PORTABLE(ec2_field_gf571_portable)}, {CPU_BE_CLMUL, EC2_CLMUL(ec2_ops_gf571_clmul), EC2_CLMUL(ec2_field_gf571_clmul)}, {CPU_BE_VPCLMUL256, EC2_VPCLMUL256(ec2_ops_gf571_vpclmul256), EC2_VPCLMUL256(ec2_field_gf571_vpclmul256)}, {CPU_BE_VPCLMUL512, EC2_VPCLMUL512(ec2_ops_gf571_vpclmul512), EC2_VPCLMUL512(ec2_field_gf571_vpclmul512)}, {CPU_BE_PMULL, EC2_PMULL(ec2_ops_gf571_pmull), EC2_PMULL(ec2_field_gf571_pmull)}}}, /* 571 */
 };
 
 extern const ec_ops ecp_ops_secp160r1_portable;

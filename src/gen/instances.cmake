@@ -3,13 +3,15 @@
 # The implementation instances CMakeLists.txt compiles: per family, its
 # backends (lowest preference first), the architecture each is built for
 # (empty: every one), and the fields or primes each backend has.
-set(FASTEC_EC2_BACKENDS portable clmul vpclmul512 pmull)
+set(FASTEC_EC2_BACKENDS portable clmul vpclmul256 vpclmul512 pmull)
 set(FASTEC_EC2_BACKEND_portable_ARCH "")
 set(FASTEC_EC2_INSTANCES_portable 163 193 233 239 283 409 571)
 set(FASTEC_EC2_BACKEND_clmul_ARCH "x86_64")
 set(FASTEC_EC2_INSTANCES_clmul 163 193 233 239 283 409 571)
+set(FASTEC_EC2_BACKEND_vpclmul256_ARCH "x86_64")
+set(FASTEC_EC2_INSTANCES_vpclmul256 163 193 233 239 283 409 571)
 set(FASTEC_EC2_BACKEND_vpclmul512_ARCH "x86_64")
-set(FASTEC_EC2_INSTANCES_vpclmul512 193 233 239 283 409 571)
+set(FASTEC_EC2_INSTANCES_vpclmul512 163 193 233 239 283 409 571)
 set(FASTEC_EC2_BACKEND_pmull_ARCH "aarch64")
 set(FASTEC_EC2_INSTANCES_pmull 163 193 233 239 283 409 571)
 set(FASTEC_ECP_BACKENDS portable adx)

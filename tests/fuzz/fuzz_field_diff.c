@@ -86,7 +86,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const ec_ops *ops[EC_MAX_BACKENDS];
     const ec_field_hooks *fields[EC_MAX_BACKENDS];
     unsigned nb = ec_backends(c, ops, fields);
-    unsigned op = data[0] % 6, nw = fields[0]->nwords, m = c->ec2->m;
+    unsigned op = data[0] % 7, nw = fields[0]->nwords, m = c->ec2->m;
     data++, size--;
     uint64_t a[9], b[9];
     load_operands(a, b, data, size, nw, m);
@@ -100,6 +100,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 2: fields[k]->inv(r, a); break;
         case 3: fields[k]->sqrt(r, a); break;
         case 4: fields[k]->halftrace(r, a); break;
+        case 5: fields[k]->mul_tp(r, a, b); break;
         default: tr = fields[k]->trace(a); r[0] = (uint64_t)tr; break;
         }
         if (k == 0) memcpy(ref, r, sizeof r);
