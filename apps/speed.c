@@ -38,17 +38,35 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* operations per second of fn over about `seconds`; -1 if an operation failed */
-static double rate(op_fn fn, void *arg, double seconds)
+/* Operations per second of each fn[i] (NULL: not measured, rate[i] left
+ * alone) over about `seconds` each, measured in SPEED_SLICES turns: fastec,
+ * the provider and OpenSSL take turns of seconds / SPEED_SLICES, so that a
+ * machine that slows down or speeds up for a while (shared hosts do, for
+ * seconds at a time) does so for all of them and the ratio holds; measured
+ * one after the other for a whole second each, ratios moved 30-50% between
+ * runs on a noisy day. rate[i] = -1 if an operation failed. */
+#define SPEED_SLICES 20
+static void rates(op_fn fn[], void *arg[], int n, double seconds, double rate[])
 {
-    double t0 = now(), t;
-    long n = 0;
-    do {
-        if (fn(arg) != 0) return -1;
-        n++;
-        t = now();
-    } while (t - t0 < seconds);
-    return (double)n / (t - t0);
+    double spent[3] = {0, 0, 0};
+    long count[3] = {0, 0, 0};
+    int failed[3] = {0, 0, 0};
+    for (int s = 0; s < SPEED_SLICES; s++)
+        for (int i = 0; i < n; i++) {
+            if (!fn[i] || failed[i]) continue;
+            double t0 = now(), t;
+            do {
+                if (fn[i](arg[i]) != 0) {
+                    failed[i] = 1;
+                    break;
+                }
+                count[i]++;
+                t = now();
+            } while (t - t0 < seconds / SPEED_SLICES);
+            spent[i] += now() - t0;
+        }
+    for (int i = 0; i < n; i++)
+        if (fn[i]) rate[i] = failed[i] ? -1 : (double)count[i] / spent[i];
 }
 
 typedef struct {
@@ -499,18 +517,24 @@ int speed_main(int argc, char **argv)
         (void)have_os;
         (void)have_pv;
 #endif
-        /* the three measurements of an operation one after the other */
+        /* fastec, the provider and OpenSSL on one operation, in turns */
         op_fn fx_ops[3] = {fx_ecdh, fx_sign, fx_verify};
 #ifdef FASTEC_HAVE_OPENSSL
         op_fn os_ops[3] = {os_ecdh, os_sign, os_verify};
 #endif
         for (int k = 0; k < 3; k++) {
             if (k == 0 ? !do_ecdh : !do_ecdsa) continue;
-            f[k] = rate(fx_ops[k], &x, seconds);
+            op_fn fns[3] = {fx_ops[k], NULL, NULL};
+            void *args[3] = {&x, NULL, NULL};
+            double r[3] = {-1, -1, -1};
 #ifdef FASTEC_HAVE_OPENSSL
-            if (have_pv) pv[k] = rate(os_ops[k], &pc, seconds);
-            if (have_os) o[k] = rate(os_ops[k], &oc, seconds);
+            if (have_pv) fns[1] = os_ops[k], args[1] = &pc;
+            if (have_os) fns[2] = os_ops[k], args[2] = &oc;
 #endif
+            rates(fns, args, 3, seconds, r);
+            f[k] = r[0];
+            pv[k] = r[1];
+            o[k] = r[2];
         }
 #ifdef FASTEC_HAVE_OPENSSL
         if (have_os) os_free(&oc);
