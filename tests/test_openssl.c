@@ -73,7 +73,7 @@ static void test_edge_scalars(const fastec_curve *c, int nid, const BIGNUM *n)
     EC_KEY_free(peer);
 }
 
-/* Fixed-base windows of width w (binary curves 5, prime curves 4 or 6): the
+/* Fixed-base windows of width w (binary curves 5 or 6, prime curves 4 or 6): the
  * accumulator can meet +-(the entry added) only in the top positions, for
  * scalars whose lower digits sum to +-d 2^(w i) modulo n. The candidates
  * k = (1 + s) d 2^(w i) - t n + h 2^(w (i + 1)) in (0, n) (s = +-1, small t

@@ -111,8 +111,12 @@ def pmul(p, k, P):
 
 # window width of the binary curves' fixed-base tables (k G: m/w mixed
 # additions over rows of 2^(w-1) points): 5 against 4 cost 470 KB more for
-# the 14 curves and saved 8-12% of the signing time (docs/ARCHITECTURE.md)
-EC2_BASE_W = 5
+# the 14 curves and saved 8-12% of the signing time (docs/ARCHITECTURE.md);
+# 6 against 5 (tenth session, dlopen loop, best of 30-40 interleaved batches)
+# saved 5-9% of the signing time from 283 bits and was within the noise
+# (-3% to +3%) below, so only the six curves from 283 bits have it
+def ec2_base_w(m):
+    return 6 if m >= 283 else 5
 # NAF width of the verification table of G (ECP_GNAF_W and EC2_GNAF_W in src/curves/curves.h)
 GNAF_W = 8
 # window width of the fixed-base (k G) table per prime curve, 4 unless named:
@@ -427,7 +431,7 @@ def gen_data(out):
         # Hasse: |h n - (2^m + 1)| <= 2 sqrt(2^m)
         assert (h * n - (1 << m) - 1) ** 2 <= 4 * (1 << m)
         assert F.trace(a) == (1 if h == 2 else 0)
-        bw = EC2_BASE_W
+        bw = ec2_base_w(m)
         pos, exc, rows = base_table(C, bw)
         ident = name
         o.append('static const uint64_t base_%s[%d * %d * 2 * %d] = {' % (ident, pos, 1 << (bw - 1), nw))
