@@ -140,8 +140,10 @@ GF_FN void fe_cswap(fe a, fe b, uint64_t mask) { ct_cswap_words(a, b, GF_NW, mas
  * Karatsuba below, and no moves between general and vector registers.
  * Throwaway microbenchmark on this project's AMD EPYC (Zen 4), TSC cycles
  * per whole fe_mul_wide at full throughput, clmul -> this: 4 words 18 -> 13,
- * 5 words 28 -> 19, 7 words 51 -> 33, 9 words 82-97 -> 48; 3 words 12 -> 16
- * (so 163 bits keeps clmul). */
+ * 5 words 28 -> 19, 7 words 51 -> 33, 9 words 82-97 -> 48; 3 words 12 -> 16.
+ * That is throughput: where a chain waits for each product, up to 5 words,
+ * the word Karatsuba is faster (fe_mul below), and this product serves only
+ * where products are independent (fe_mul_tp). */
 #define GF_ZP ((GF_NW + 1) / 2)          /* pairs P_k */
 #define GF_ZA ((GF_ZP + 3 + 3) / 4)      /* registers per version of a */
 #define GF_ZT ((2 * GF_NW + 7) / 8)      /* registers of the product */
