@@ -570,13 +570,14 @@ GF_FN void fe_reduce(fe r, uint64_t t[2 * GF_NW + 1])
  * are independent, the fixed-base comb's additions (fe_mul_tp): the
  * schoolbook issues fewer instructions but takes longer from its operands to
  * its product (lane assembly, moves back to general registers), and most
- * chains here wait for their product. Interleaved in one process against
- * the schoolbook everywhere (tests' throwaway loop, AMD EPYC Zen 4): ladder
- * sect233r1, sect283r1 7-10% and Koblitz ECDH 5% faster, verification 3-10%,
- * while the comb lost 5-10% without it; from 7 words (409 bits) the
- * schoolbook wins everywhere. The VEX encoding alone (these backends are
- * compiled for AVX2) makes the same Karatsuba 2-7% faster than in the clmul
- * backend. */
+ * chains here wait for their product. Against clmul timed in the same
+ * process (a throwaway loop over every backend, AMD EPYC Zen 4), vpclmul512
+ * went from 8% slower to 3% faster on the sect233r1 ladder and from 2-7%
+ * slower to 1-4% faster on verification at 4 words, while the comb kept
+ * the schoolbook's 3-20% lead; from 7 words (409 bits) the schoolbook wins
+ * everywhere. The VEX encoding alone (these backends are compiled for AVX2)
+ * makes the same Karatsuba 2-7% faster than in the clmul backend.
+ * (docs/ARCHITECTURE.md, "Two products".) */
 GF_FN void fe_mul(fe r, const fe a, const fe b)
 {
     uint64_t t[2 * GF_NW + 1];
