@@ -74,6 +74,55 @@ static inline __attribute__((always_inline)) int64_t divsteps62(int64_t zeta, ui
     return zeta;
 }
 
+/* The same 62 divsteps (original divstep, zeta = -delta) for public
+ * inputs, several at a time: a run of z zero low bits of g is z steps that
+ * only halve g (one shift, zeta -= z); an odd g with delta > 0 is the swap
+ * (f, g) = (g, -f), zeta = -zeta; then, while delta stays <= 0 (at most
+ * zeta + 1 steps, and no more than the steps left), the next k steps add f
+ * to g exactly when g is odd, which is g += w f for the w < 2^k that clears
+ * g's low k bits: w = -g f^-1 mod 2^k (f^-1 mod 64 by one Newton step from
+ * f, right to 3 bits), k up to 6. Loops and branches depend on the values:
+ * verification and public points only. */
+static int64_t divsteps62_vartime(int64_t zeta, uint64_t f0, uint64_t g0, sg_mat *t)
+{
+    uint64_t f = f0, g = g0, u = 1, v = 0, q = 0, r = 1;
+    int left = 62;
+    for (;;) {
+        /* the steps that halve g, at most the ones left (a sentinel bit) */
+        int z = __builtin_ctzll(g | ((uint64_t)-1 << left));
+        g >>= z;
+        u <<= z;
+        v <<= z;
+        zeta -= z;
+        left -= z;
+        if (left == 0) break;
+        if (zeta < 0) { /* delta > 0, g odd: the swap */
+            uint64_t tmp = f;
+            f = g;
+            g = 0 - tmp;
+            tmp = u;
+            u = q;
+            q = 0 - tmp;
+            tmp = v;
+            v = r;
+            r = 0 - tmp;
+            zeta = -zeta;
+        }
+        int k = zeta + 1 < left ? (int)zeta + 1 : left;
+        if (k > 6) k = 6;
+        uint64_t inv = f * (2 - f * f); /* f^-1 mod 2^6 */
+        uint64_t w = (0 - g * inv) & (((uint64_t)1 << k) - 1);
+        g += f * w;
+        q += u * w;
+        r += v * w;
+    }
+    t->u = (int64_t)u;
+    t->v = (int64_t)v;
+    t->q = (int64_t)q;
+    t->r = (int64_t)r;
+    return zeta;
+}
+
 /* (f, g) = T (f, g) / 2^62 (exact), signed 62-bit limbs, nl limbs */
 static inline __attribute__((always_inline)) void update_fg(int64_t *f, int64_t *g, const sg_mat *t, unsigned nl)
 {
@@ -184,7 +233,7 @@ static inline __attribute__((always_inline)) int safegcd_nl(const mod_params *p,
      * notes): 10 batches. Otherwise the original divstep (delta = 1) with the
      * paper's bound floor((49 d + 80) / 17), smaller below 224 bits. */
     const unsigned orig = (49 * p->nbits + 80) / 17; /* the smaller bound below 224 bits */
-    const int hd = p->nbits <= 256 && orig > 590;
+    const int hd = !vartime && p->nbits <= 256 && orig > 590; /* the _vartime steps: original */
     const unsigned iters = hd ? 590 : orig, batches = (iters + 61) / 62;
     int64_t zeta = -1; /* delta = 1 (original) or 1/2 (half-delta): see divsteps62 */
     sg_mat t;
@@ -199,7 +248,8 @@ static inline __attribute__((always_inline)) int safegcd_nl(const mod_params *p,
             if (!nz) break;
             if (b >= batches) within = 0;
         }
-        if (hd) zeta = divsteps62(zeta, (uint64_t)f[0], (uint64_t)g[0], &t, 1);
+        if (vartime) zeta = divsteps62_vartime(zeta, (uint64_t)f[0], (uint64_t)g[0], &t);
+        else if (hd) zeta = divsteps62(zeta, (uint64_t)f[0], (uint64_t)g[0], &t, 1);
         else zeta = divsteps62(zeta, (uint64_t)f[0], (uint64_t)g[0], &t, 0);
         update_fg(f, g, &t, nl);
         update_de(d, e, &t, m, minv, nl);
