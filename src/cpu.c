@@ -38,7 +38,7 @@ static unsigned probe(void)
         __cpuid_count(7, 0, a, b, c, d);
         int bmi2 = (b >> 8) & 1, adx = (b >> 19) & 1, sha = (b >> 29) & 1;
         int avx512f = (b >> 16) & 1, avx2 = (b >> 5) & 1, vpclmul = (c >> 10) & 1;
-        if (bmi2 && adx) set |= 1u << CPU_BE_ADX;
+        if (bmi2 && adx && avx2 && ymm_os) set |= 1u << CPU_BE_ADX; /* AVX2: the table scans */
         if (sha && ssse3 && sse41) set |= 1u << CPU_BE_SHA;
         if (avx512f && vpclmul && zmm_os && pclmul && sse41) set |= 1u << CPU_BE_VPCLMUL512;
         if (avx2 && vpclmul && ymm_os && pclmul && sse41) set |= 1u << CPU_BE_VPCLMUL256;

@@ -15,7 +15,7 @@
 enum cpu_backend {
     CPU_BE_PORTABLE = 0, /* C only, every target */
     CPU_BE_CLMUL,        /* x86-64 PCLMULQDQ + SSE4.1: binary fields */
-    CPU_BE_ADX,          /* x86-64 BMI2 (MULX) + ADX: prime fields */
+    CPU_BE_ADX,          /* x86-64 BMI2 (MULX) + ADX + AVX2 (OS-enabled): prime fields */
     CPU_BE_SHA,          /* x86-64 SHA extensions + SSSE3 + SSE4.1: SHA-1, SHA-256 */
     CPU_BE_PMULL,        /* arm64 PMULL/PMULL2 (HWCAP_PMULL): binary fields */
     CPU_BE_AESNI,        /* x86-64 AES-NI: AES for encrypted key files */

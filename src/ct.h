@@ -82,6 +82,33 @@ static inline void ct_select_words(uint64_t *r, const uint64_t *tab, size_t n, s
     }
 }
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+/* ct_select_words with 256-bit registers, for code that only runs when the
+ * CPU has AVX2 (the prime-field adx backend): four words per load, AND and
+ * OR; the words past a multiple of four by 64-bit masks. nwords <= 24. */
+__attribute__((target("avx2"), unused)) static void ct_select_words_avx2(uint64_t *r, const uint64_t *tab, size_t n,
+                                                                       size_t stride, size_t nwords, uint64_t idx,
+                                                                       uint64_t first)
+{
+    FASTEC_VERIFY(idx < first + n && nwords <= 24);
+    __m256i acc[6];
+    const size_t nv = nwords / 4;
+    uint64_t tail[3] = {0, 0, 0};
+    for (size_t i = 0; i < nv; i++) acc[i] = _mm256_setzero_si256();
+    for (size_t j = 0; j < n; j++) {
+        uint64_t m = ct_eq(idx, first + j);
+        __m256i mv = _mm256_set1_epi64x((long long)m);
+        const uint64_t *e = tab + j * stride;
+        for (size_t i = 0; i < nv; i++)
+            acc[i] = _mm256_or_si256(acc[i], _mm256_and_si256(mv, _mm256_loadu_si256((const __m256i *)(e + 4 * i))));
+        for (size_t i = 4 * nv; i < nwords; i++) tail[i - 4 * nv] |= m & e[i];
+    }
+    for (size_t i = 0; i < nv; i++) _mm256_storeu_si256((__m256i *)(r + 4 * i), acc[i]);
+    for (size_t i = 4 * nv; i < nwords; i++) r[i] = tail[i - 4 * nv];
+}
+#endif
+
 static inline void ct_cswap_words(uint64_t *a, uint64_t *b, size_t n, uint64_t mask)
 {
     for (size_t i = 0; i < n; i++) {

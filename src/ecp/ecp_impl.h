@@ -53,6 +53,14 @@ typedef struct {
 #define ADD(r, a, b) fp_add(r, a, b)
 #define SUB(r, a, b) fp_sub(r, a, b)
 
+/* the table scans: 256-bit registers in the adx instance (the adx backend
+ * needs AVX2, src/cpu.c) */
+#if FP_ADX && defined(__x86_64__)
+#define ECP_SELECT ct_select_words_avx2
+#else
+#define ECP_SELECT ct_select_words
+#endif
+
 /* ---- points ---- */
 
 static void pt_identity(pp *o)
@@ -309,7 +317,7 @@ static void pt_mul_ct(const struct fastec_curve *cv, pp *R, const uint64_t *k, c
         for (int s = 0; s < 4; s++) pt_dbl(&acc, &acc);
         uint64_t neg, mag;
         sc_digit_split(d[i], &neg, &mag);
-        ct_select_words(xy, axy[0], 8, 2 * FP_NL, 2 * FP_NL, mag, 1); /* zero for mag = 0 */
+        ECP_SELECT(xy, axy[0], 8, 2 * FP_NL, 2 * FP_NL, mag, 1); /* zero for mag = 0 */
         fp_cneg(xy + FP_NL, xy + FP_NL, neg);
         if (i) {
             pt_madd_ct(&acc, &acc, xy, xy + FP_NL, ct_is_zero(mag));
@@ -341,7 +349,7 @@ static void pt_mul_base_ct(const struct fastec_curve *cv, pp *R, const uint64_t 
         uint64_t neg, mag;
         sc_digit_split(d[i], &neg, &mag);
         const uint64_t *row = e->base + (size_t)i * ne * 2 * FP_NL;
-        ct_select_words(xy, row, ne, 2 * FP_NL, 2 * FP_NL, mag, 1); /* zero for mag = 0 */
+        ECP_SELECT(xy, row, ne, 2 * FP_NL, 2 * FP_NL, mag, 1); /* zero for mag = 0 */
         fp_copy(Q.X, xy);
         fp_cneg(Q.Y, xy + FP_NL, neg);
         if (w * i + w + 1 > cv->sc.nbits) { /* acc = +-entry possible (public position) */
