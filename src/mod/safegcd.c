@@ -14,8 +14,8 @@
  * |u| + |v|, |q| + |r| <= 2^62; the full f, g (signed, 62-bit limbs) and the
  * coefficients d, e with d x = f, e x = g (mod m) are updated once per batch:
  * (d', e') = (T (d, e) + (md, me) m) / 2^62 with md, me chosen to clear the
- * low 62 bits, so from |d|, |e| < m they stay in (-m, 2m); one conditional
- * subtraction brings them back below m. At the end x^-1 = +-d.
+ * low 62 bits and to keep d, e in (-2m, m) (update_de). At the end
+ * x^-1 = +-d, brought into [0, m).
  *
  * mod_inv runs a fixed number of batches (from the public bit length)
  * with branch-free divsteps: constant-time in x. The _vartime one stops as
@@ -142,37 +142,29 @@ static inline __attribute__((always_inline)) void update_fg(int64_t *f, int64_t 
     g[nl - 1] = (int64_t)cg;
 }
 
-/* x = x - m if x >= m, constant-time (limbs 0..nl-2 in [0, 2^62), the top
- * one signed) */
-static inline __attribute__((always_inline)) void sg_cond_sub(int64_t *x, const int64_t *m, unsigned nl)
+/* (d, e) = (T (d, e) + (md, me) m) / 2^62 for d, e in (-2m, m), leaving
+ * them in (-2m, m) without a comparison: md starts at u [d < 0] + v [e < 0]
+ * (so that T is applied to d + m [d < 0] and e + m [e < 0], both in
+ * (-m, m)), minus the amount in [0, 2^62) that makes the low 62 bits of the
+ * sum zero; so the sum is in (-2^62 m, 2^62 m) + (-2^62 m, 0]. The same for
+ * e with q, r, me. minv = m^-1 mod 2^62; constant-time. */
+static inline __attribute__((always_inline)) void update_de(int64_t *d, int64_t *e, const sg_mat *t, const int64_t *m,
+                                                            uint64_t minv, unsigned nl)
 {
-    int64_t s[SG_L];
-    i128 c = 0;
-    for (unsigned i = 0; i + 1 < nl; i++) {
-        c += (i128)x[i] - m[i];
-        s[i] = (int64_t)((uint64_t)c & M62);
-        c >>= 62;
-    }
-    c += (i128)x[nl - 1] - m[nl - 1];
-    s[nl - 1] = (int64_t)c;
-    uint64_t ge = ~ct_mask_bit((uint64_t)s[nl - 1] >> 63); /* x - m >= 0 */
-    for (unsigned i = 0; i < nl; i++) x[i] = (int64_t)(((uint64_t)x[i] & ~ge) | ((uint64_t)s[i] & ge));
-}
-
-/* (d, e) = (T (d, e) + (md, me) m) / 2^62, then each reduced below m
- * (constant-time); minv = m^-1 mod 2^62 */
-static inline __attribute__((always_inline)) void update_de(int64_t *d, int64_t *e, const sg_mat *t, const int64_t *m, uint64_t minv, unsigned nl)
-{
-    uint64_t ld = (uint64_t)t->u * (uint64_t)d[0] + (uint64_t)t->v * (uint64_t)e[0];
-    uint64_t le = (uint64_t)t->q * (uint64_t)d[0] + (uint64_t)t->r * (uint64_t)e[0];
-    int64_t md = (int64_t)((0 - ld * minv) & M62), me = (int64_t)((0 - le * minv) & M62);
-    i128 cd = (i128)t->u * d[0] + (i128)t->v * e[0] + (i128)md * m[0];
-    i128 ce = (i128)t->q * d[0] + (i128)t->r * e[0] + (i128)me * m[0];
+    const uint64_t sd = (uint64_t)(d[nl - 1] >> 63), se = (uint64_t)(e[nl - 1] >> 63);
+    const uint64_t u = (uint64_t)t->u, v = (uint64_t)t->v, q = (uint64_t)t->q, r = (uint64_t)t->r;
+    uint64_t md = (u & sd) + (v & se), me = (q & sd) + (r & se);
+    i128 cd = (i128)t->u * d[0] + (i128)t->v * e[0];
+    i128 ce = (i128)t->q * d[0] + (i128)t->r * e[0];
+    md -= (minv * (uint64_t)cd + md) & M62;
+    me -= (minv * (uint64_t)ce + me) & M62;
+    cd += (i128)(int64_t)md * m[0];
+    ce += (i128)(int64_t)me * m[0];
     cd >>= 62;
     ce >>= 62;
     for (unsigned i = 1; i < nl; i++) {
-        cd += (i128)t->u * d[i] + (i128)t->v * e[i] + (i128)md * m[i];
-        ce += (i128)t->q * d[i] + (i128)t->r * e[i] + (i128)me * m[i];
+        cd += (i128)t->u * d[i] + (i128)t->v * e[i] + (i128)(int64_t)md * m[i];
+        ce += (i128)t->q * d[i] + (i128)t->r * e[i] + (i128)(int64_t)me * m[i];
         d[i - 1] = (int64_t)((uint64_t)cd & M62);
         e[i - 1] = (int64_t)((uint64_t)ce & M62);
         cd >>= 62;
@@ -180,9 +172,19 @@ static inline __attribute__((always_inline)) void update_de(int64_t *d, int64_t 
     }
     d[nl - 1] = (int64_t)cd;
     e[nl - 1] = (int64_t)ce;
-    /* from (-m, 2m) to (-m, m): subtract m where the value is >= m */
-    sg_cond_sub(d, m, nl);
-    sg_cond_sub(e, m, nl);
+}
+
+/* x += m if x < 0 (limbs 0..nl-2 in [0, 2^62), the top one signed),
+ * constant-time */
+static inline __attribute__((always_inline)) void sg_add_if_neg(int64_t *x, const int64_t *m, unsigned nl)
+{
+    uint64_t isneg = (uint64_t)(x[nl - 1] >> 63);
+    i128 c = 0;
+    for (unsigned i = 0; i < nl; i++) {
+        c += (i128)x[i] + (int64_t)((uint64_t)m[i] & isneg);
+        x[i] = i + 1 < nl ? (int64_t)((uint64_t)c & M62) : (int64_t)c;
+        c >>= 62;
+    }
 }
 
 static unsigned sg_limbs(const mod_params *p) { return p->nbits / 62 + 1; }
@@ -254,22 +256,17 @@ static inline __attribute__((always_inline)) int safegcd_nl(const mod_params *p,
         update_fg(f, g, &t, nl);
         update_de(d, e, &t, m, minv, nl);
     }
-    /* f = +-1 (or +-m for x = 0, where d = 0): x^-1 = sign(f) d, then into [0, m) */
-    uint64_t neg = ct_mask_bit((uint64_t)f[nl - 1] >> 63);
+    /* f = +-1 (or +-m for x = 0, where d = 0): x^-1 = sign(f) d. d is in
+     * (-2m, m): into (-m, m), negated if f < 0, then into [0, m) */
+    sg_add_if_neg(d, m, nl);
+    uint64_t neg = (uint64_t)(f[nl - 1] >> 63);
     i128 c = 0;
     for (unsigned i = 0; i < nl; i++) { /* d = -d if f < 0 */
         c += (i128)(int64_t)(((uint64_t)d[i] ^ neg) - neg);
         d[i] = i + 1 < nl ? (int64_t)((uint64_t)c & M62) : (int64_t)c;
         c >>= 62;
     }
-    /* d in (-m, m): add m if negative */
-    uint64_t isneg = ct_mask_bit((uint64_t)d[nl - 1] >> 63);
-    c = 0;
-    for (unsigned i = 0; i < nl; i++) {
-        c += (i128)d[i] + (int64_t)((uint64_t)m[i] & isneg);
-        d[i] = i + 1 < nl ? (int64_t)((uint64_t)c & M62) : (int64_t)c;
-        c >>= 62;
-    }
+    sg_add_if_neg(d, m, nl);
     from62(out, d, nw, nl);
     ct_wipe(f, sizeof f);
     ct_wipe(g, sizeof g);
