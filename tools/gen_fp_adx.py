@@ -243,6 +243,81 @@ def gen_sqr6():
     return '\n'.join(body)
 
 
+def gen_sqr3(m0, special=None):
+    """3-limb Montgomery squaring for any prime: the 6-word square (3 cross
+    products, doubled, plus the 3 squares: 6 MULX instead of 9) in
+    registers, then the Montgomery reduction of its low half as in the
+    product (special_row for a prime of special form, else m = t_0 (-p^-1)),
+    U = (T_lo + m p) / 2^192 <= p, and U + T_hi < 2p (T_hi = floor(a^2 /
+    2^192) < p). One asm block of 13 registers."""
+    n = 3
+    L = []
+    out = L.append
+    a = lambda j: '%d(%%[a])' % (8 * j)
+    s = lambda j: '%%[s%d]' % j
+    out('"mov %s, %%%%rdx\\n\\t"' % a(0))
+    out('"mulx %s, %s, %s\\n\\t"' % (a(1), s(1), s(2)))
+    out('"mulx %s, %%[lo], %s\\n\\t"' % (a(2), s(3)))
+    out('"add %%[lo], %s\\n\\t"' % s(2))
+    out('"adc $0, %s\\n\\t"' % s(3))
+    out('"mov %s, %%%%rdx\\n\\t"' % a(1))
+    out('"mulx %s, %%[lo], %s\\n\\t"' % (a(2), s(4)))
+    out('"add %%[lo], %s\\n\\t"' % s(3))
+    out('"adc $0, %s\\n\\t"' % s(4))
+    out('"mov $0, %s\\n\\t"' % s(5))
+    out('"add %s, %s\\n\\t"' % (s(1), s(1)))
+    for j in range(2, 5):
+        out('"adc %s, %s\\n\\t"' % (s(j), s(j)))
+    out('"adc $0, %s\\n\\t"' % s(5))
+    out('"mov %s, %%%%rdx\\n\\t"' % a(0))
+    out('"mulx %%%%rdx, %s, %%[hi]\\n\\t"' % s(0))
+    out('"add %%[hi], %s\\n\\t"' % s(1))
+    for j in (1, 2):
+        out('"mov %s, %%%%rdx\\n\\t"' % a(j))
+        out('"mulx %%rdx, %[lo], %[hi]\\n\\t"')
+        out('"adc %%[lo], %s\\n\\t"' % s(2 * j))
+        out('"adc %%[hi], %s\\n\\t"' % s(2 * j + 1))
+    # reduction of T_lo = s0..s2 in the rotating registers of the product
+    cur = ['s0', 's1', 's2', 'u3', 'u4']
+    out('"xor %[u3], %[u3]\\n\\t"')
+    out('"xor %[u4], %[u4]\\n\\t"')
+    for i in range(n):
+        if special:
+            special_row(out, lambda j, c=cur: '%%[%s]' % c[j], n + 1, special)
+        else:
+            out('"mov %%[%s], %%%%rdx\\n\\t"' % cur[0])
+            if m0 == 'neg':
+                out('"neg %%rdx\\n\\t"')
+            elif m0 == 'imul':
+                out('"imul %[n0], %%rdx\\n\\t"')
+            out('"xor %[lo], %[lo]\\n\\t"')
+            for j in range(n):
+                out('"mulx %d(%%[p]), %%[lo], %%[hi]\\n\\t"' % (8 * j))
+                out('"adcx %%[lo], %%[%s]\\n\\t"' % cur[j])
+                out('"adox %%[hi], %%[%s]\\n\\t"' % cur[j + 1])
+            out('"mov $0, %[lo]\\n\\t"')
+            out('"adcx %%[lo], %%[%s]\\n\\t"' % cur[n])
+            out('"adox %%[lo], %%[%s]\\n\\t"' % cur[n + 1])
+            out('"adcx %%[lo], %%[%s]\\n\\t"' % cur[n + 1])
+        cur = cur[1:] + cur[:1]
+    # U (cur[0..3]) + T_hi (s3..s5)
+    out('"add %s, %%[%s]\\n\\t"' % (s(3), cur[0]))
+    out('"adc %s, %%[%s]\\n\\t"' % (s(4), cur[1]))
+    out('"adc %s, %%[%s]\\n\\t"' % (s(5), cur[2]))
+    out('"adc $0, %%[%s]\\n\\t"' % cur[3])
+    regs = ['s0', 's1', 's2', 's3', 's4', 's5', 'u3', 'u4']
+    body = ['/* r (4 words: the value below 2p) = a^2 2^-192 mod p */',
+            'static inline __attribute__((always_inline)) void fp_mont_sqr_adx3(uint64_t *r, const uint64_t *a)',
+            '{',
+            '    uint64_t %s, lo, hi;' % ', '.join(regs)]
+    ins = '[a] "r"(a)' + ('' if special else ', [n0] "m"(fp_n0inv_word), [p] "r"(fp_p)')
+    body += asm_block(L, regs, ins)
+    for j in range(n + 1):
+        body.append('    r[%d] = %s;' % (j, cur[j]))
+    body.append('}')
+    return '\n'.join(body)
+
+
 def gen(n, m0, special=None):
     # 6 limbs: the words of p as memory operands, so that a and b keep a
     # register each, and a function of its own (inlined into a large caller,
@@ -316,6 +391,9 @@ def main():
             if special in ('p256', 'p224'):
                 parts.append('#define FP_HAVE_SQR_ADX 1')
                 parts.append(gen_sqr4(special))
+            if n == 3:
+                parts.append('#define FP_HAVE_SQR_ADX 1')
+                parts.append(gen_sqr3(m0, special))
             if n == 6 and m0 == 'imul':
                 parts.append('#define FP_HAVE_SQR_ADX 1')
                 parts.append(gen_sqr6())

@@ -91,6 +91,73 @@ static inline __attribute__((always_inline)) void fp_mont_mul_adx3(uint64_t *r, 
     r[2] = t0;
     r[3] = t1;
 }
+#define FP_HAVE_SQR_ADX 1
+/* r (4 words: the value below 2p) = a^2 2^-192 mod p */
+static inline __attribute__((always_inline)) void fp_mont_sqr_adx3(uint64_t *r, const uint64_t *a)
+{
+    uint64_t s0, s1, s2, s3, s4, s5, u3, u4, lo, hi;
+    __asm__ volatile(
+        "mov 0(%[a]), %%rdx\n\t"
+        "mulx 8(%[a]), %[s1], %[s2]\n\t"
+        "mulx 16(%[a]), %[lo], %[s3]\n\t"
+        "add %[lo], %[s2]\n\t"
+        "adc $0, %[s3]\n\t"
+        "mov 8(%[a]), %%rdx\n\t"
+        "mulx 16(%[a]), %[lo], %[s4]\n\t"
+        "add %[lo], %[s3]\n\t"
+        "adc $0, %[s4]\n\t"
+        "mov $0, %[s5]\n\t"
+        "add %[s1], %[s1]\n\t"
+        "adc %[s2], %[s2]\n\t"
+        "adc %[s3], %[s3]\n\t"
+        "adc %[s4], %[s4]\n\t"
+        "adc $0, %[s5]\n\t"
+        "mov 0(%[a]), %%rdx\n\t"
+        "mulx %%rdx, %[s0], %[hi]\n\t"
+        "add %[hi], %[s1]\n\t"
+        "mov 8(%[a]), %%rdx\n\t"
+        "mulx %%rdx, %[lo], %[hi]\n\t"
+        "adc %[lo], %[s2]\n\t"
+        "adc %[hi], %[s3]\n\t"
+        "mov 16(%[a]), %%rdx\n\t"
+        "mulx %%rdx, %[lo], %[hi]\n\t"
+        "adc %[lo], %[s4]\n\t"
+        "adc %[hi], %[s5]\n\t"
+        "xor %[u3], %[u3]\n\t"
+        "xor %[u4], %[u4]\n\t"
+        "sub %[s0], %[s1]\n\t"
+        "sbb $0, %[s2]\n\t"
+        "sbb $0, %[u3]\n\t"
+        "sbb $0, %[u4]\n\t"
+        "add %[s0], %[u3]\n\t"
+        "adc $0, %[u4]\n\t"
+        "xor %[s0], %[s0]\n\t"
+        "sub %[s1], %[s2]\n\t"
+        "sbb $0, %[u3]\n\t"
+        "sbb $0, %[u4]\n\t"
+        "sbb $0, %[s0]\n\t"
+        "add %[s1], %[u4]\n\t"
+        "adc $0, %[s0]\n\t"
+        "xor %[s1], %[s1]\n\t"
+        "sub %[s2], %[u3]\n\t"
+        "sbb $0, %[u4]\n\t"
+        "sbb $0, %[s0]\n\t"
+        "sbb $0, %[s1]\n\t"
+        "add %[s2], %[s0]\n\t"
+        "adc $0, %[s1]\n\t"
+        "xor %[s2], %[s2]\n\t"
+        "add %[s3], %[u3]\n\t"
+        "adc %[s4], %[u4]\n\t"
+        "adc %[s5], %[s0]\n\t"
+        "adc $0, %[s1]\n\t"
+        : [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2), [s3] "=&r"(s3), [s4] "=&r"(s4), [s5] "=&r"(s5), [u3] "=&r"(u3), [u4] "=&r"(u4), [lo] "=&r"(lo), [hi] "=&r"(hi)
+        : [a] "r"(a)
+        : "rdx", "cc", "memory");
+    r[0] = u3;
+    r[1] = u4;
+    r[2] = s0;
+    r[3] = s1;
+}
 #elif FP_NL == 3 && FP_N0INV == 1
 /* r (n + 1 words: the value below 2p) = a b 2^-192 mod p */
 static inline __attribute__((always_inline)) void fp_mont_mul_adx3(uint64_t *r, const uint64_t *a, const uint64_t *b)
@@ -199,6 +266,97 @@ static inline __attribute__((always_inline)) void fp_mont_mul_adx3(uint64_t *r, 
     r[1] = t4;
     r[2] = t0;
     r[3] = t1;
+}
+#define FP_HAVE_SQR_ADX 1
+/* r (4 words: the value below 2p) = a^2 2^-192 mod p */
+static inline __attribute__((always_inline)) void fp_mont_sqr_adx3(uint64_t *r, const uint64_t *a)
+{
+    uint64_t s0, s1, s2, s3, s4, s5, u3, u4, lo, hi;
+    __asm__ volatile(
+        "mov 0(%[a]), %%rdx\n\t"
+        "mulx 8(%[a]), %[s1], %[s2]\n\t"
+        "mulx 16(%[a]), %[lo], %[s3]\n\t"
+        "add %[lo], %[s2]\n\t"
+        "adc $0, %[s3]\n\t"
+        "mov 8(%[a]), %%rdx\n\t"
+        "mulx 16(%[a]), %[lo], %[s4]\n\t"
+        "add %[lo], %[s3]\n\t"
+        "adc $0, %[s4]\n\t"
+        "mov $0, %[s5]\n\t"
+        "add %[s1], %[s1]\n\t"
+        "adc %[s2], %[s2]\n\t"
+        "adc %[s3], %[s3]\n\t"
+        "adc %[s4], %[s4]\n\t"
+        "adc $0, %[s5]\n\t"
+        "mov 0(%[a]), %%rdx\n\t"
+        "mulx %%rdx, %[s0], %[hi]\n\t"
+        "add %[hi], %[s1]\n\t"
+        "mov 8(%[a]), %%rdx\n\t"
+        "mulx %%rdx, %[lo], %[hi]\n\t"
+        "adc %[lo], %[s2]\n\t"
+        "adc %[hi], %[s3]\n\t"
+        "mov 16(%[a]), %%rdx\n\t"
+        "mulx %%rdx, %[lo], %[hi]\n\t"
+        "adc %[lo], %[s4]\n\t"
+        "adc %[hi], %[s5]\n\t"
+        "xor %[u3], %[u3]\n\t"
+        "xor %[u4], %[u4]\n\t"
+        "mov %[s0], %%rdx\n\t"
+        "xor %[lo], %[lo]\n\t"
+        "mulx 0(%[p]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[s0]\n\t"
+        "adox %[hi], %[s1]\n\t"
+        "mulx 8(%[p]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[s1]\n\t"
+        "adox %[hi], %[s2]\n\t"
+        "mulx 16(%[p]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[s2]\n\t"
+        "adox %[hi], %[u3]\n\t"
+        "mov $0, %[lo]\n\t"
+        "adcx %[lo], %[u3]\n\t"
+        "adox %[lo], %[u4]\n\t"
+        "adcx %[lo], %[u4]\n\t"
+        "mov %[s1], %%rdx\n\t"
+        "xor %[lo], %[lo]\n\t"
+        "mulx 0(%[p]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[s1]\n\t"
+        "adox %[hi], %[s2]\n\t"
+        "mulx 8(%[p]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[s2]\n\t"
+        "adox %[hi], %[u3]\n\t"
+        "mulx 16(%[p]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[u3]\n\t"
+        "adox %[hi], %[u4]\n\t"
+        "mov $0, %[lo]\n\t"
+        "adcx %[lo], %[u4]\n\t"
+        "adox %[lo], %[s0]\n\t"
+        "adcx %[lo], %[s0]\n\t"
+        "mov %[s2], %%rdx\n\t"
+        "xor %[lo], %[lo]\n\t"
+        "mulx 0(%[p]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[s2]\n\t"
+        "adox %[hi], %[u3]\n\t"
+        "mulx 8(%[p]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[u3]\n\t"
+        "adox %[hi], %[u4]\n\t"
+        "mulx 16(%[p]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[u4]\n\t"
+        "adox %[hi], %[s0]\n\t"
+        "mov $0, %[lo]\n\t"
+        "adcx %[lo], %[s0]\n\t"
+        "adox %[lo], %[s1]\n\t"
+        "adcx %[lo], %[s1]\n\t"
+        "add %[s3], %[u3]\n\t"
+        "adc %[s4], %[u4]\n\t"
+        "adc %[s5], %[s0]\n\t"
+        "adc $0, %[s1]\n\t"
+        : [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2), [s3] "=&r"(s3), [s4] "=&r"(s4), [s5] "=&r"(s5), [u3] "=&r"(u3), [u4] "=&r"(u4), [lo] "=&r"(lo), [hi] "=&r"(hi)
+        : [a] "r"(a), [n0] "m"(fp_n0inv_word), [p] "r"(fp_p)
+        : "rdx", "cc", "memory");
+    r[0] = u3;
+    r[1] = u4;
+    r[2] = s0;
+    r[3] = s1;
 }
 #elif FP_NL == 3 && FP_N0INV == 0xffffffffffffffffULL
 /* r (n + 1 words: the value below 2p) = a b 2^-192 mod p */
@@ -312,6 +470,100 @@ static inline __attribute__((always_inline)) void fp_mont_mul_adx3(uint64_t *r, 
     r[2] = t0;
     r[3] = t1;
 }
+#define FP_HAVE_SQR_ADX 1
+/* r (4 words: the value below 2p) = a^2 2^-192 mod p */
+static inline __attribute__((always_inline)) void fp_mont_sqr_adx3(uint64_t *r, const uint64_t *a)
+{
+    uint64_t s0, s1, s2, s3, s4, s5, u3, u4, lo, hi;
+    __asm__ volatile(
+        "mov 0(%[a]), %%rdx\n\t"
+        "mulx 8(%[a]), %[s1], %[s2]\n\t"
+        "mulx 16(%[a]), %[lo], %[s3]\n\t"
+        "add %[lo], %[s2]\n\t"
+        "adc $0, %[s3]\n\t"
+        "mov 8(%[a]), %%rdx\n\t"
+        "mulx 16(%[a]), %[lo], %[s4]\n\t"
+        "add %[lo], %[s3]\n\t"
+        "adc $0, %[s4]\n\t"
+        "mov $0, %[s5]\n\t"
+        "add %[s1], %[s1]\n\t"
+        "adc %[s2], %[s2]\n\t"
+        "adc %[s3], %[s3]\n\t"
+        "adc %[s4], %[s4]\n\t"
+        "adc $0, %[s5]\n\t"
+        "mov 0(%[a]), %%rdx\n\t"
+        "mulx %%rdx, %[s0], %[hi]\n\t"
+        "add %[hi], %[s1]\n\t"
+        "mov 8(%[a]), %%rdx\n\t"
+        "mulx %%rdx, %[lo], %[hi]\n\t"
+        "adc %[lo], %[s2]\n\t"
+        "adc %[hi], %[s3]\n\t"
+        "mov 16(%[a]), %%rdx\n\t"
+        "mulx %%rdx, %[lo], %[hi]\n\t"
+        "adc %[lo], %[s4]\n\t"
+        "adc %[hi], %[s5]\n\t"
+        "xor %[u3], %[u3]\n\t"
+        "xor %[u4], %[u4]\n\t"
+        "mov %[s0], %%rdx\n\t"
+        "neg %%rdx\n\t"
+        "xor %[lo], %[lo]\n\t"
+        "mulx 0(%[p]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[s0]\n\t"
+        "adox %[hi], %[s1]\n\t"
+        "mulx 8(%[p]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[s1]\n\t"
+        "adox %[hi], %[s2]\n\t"
+        "mulx 16(%[p]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[s2]\n\t"
+        "adox %[hi], %[u3]\n\t"
+        "mov $0, %[lo]\n\t"
+        "adcx %[lo], %[u3]\n\t"
+        "adox %[lo], %[u4]\n\t"
+        "adcx %[lo], %[u4]\n\t"
+        "mov %[s1], %%rdx\n\t"
+        "neg %%rdx\n\t"
+        "xor %[lo], %[lo]\n\t"
+        "mulx 0(%[p]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[s1]\n\t"
+        "adox %[hi], %[s2]\n\t"
+        "mulx 8(%[p]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[s2]\n\t"
+        "adox %[hi], %[u3]\n\t"
+        "mulx 16(%[p]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[u3]\n\t"
+        "adox %[hi], %[u4]\n\t"
+        "mov $0, %[lo]\n\t"
+        "adcx %[lo], %[u4]\n\t"
+        "adox %[lo], %[s0]\n\t"
+        "adcx %[lo], %[s0]\n\t"
+        "mov %[s2], %%rdx\n\t"
+        "neg %%rdx\n\t"
+        "xor %[lo], %[lo]\n\t"
+        "mulx 0(%[p]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[s2]\n\t"
+        "adox %[hi], %[u3]\n\t"
+        "mulx 8(%[p]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[u3]\n\t"
+        "adox %[hi], %[u4]\n\t"
+        "mulx 16(%[p]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[u4]\n\t"
+        "adox %[hi], %[s0]\n\t"
+        "mov $0, %[lo]\n\t"
+        "adcx %[lo], %[s0]\n\t"
+        "adox %[lo], %[s1]\n\t"
+        "adcx %[lo], %[s1]\n\t"
+        "add %[s3], %[u3]\n\t"
+        "adc %[s4], %[u4]\n\t"
+        "adc %[s5], %[s0]\n\t"
+        "adc $0, %[s1]\n\t"
+        : [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2), [s3] "=&r"(s3), [s4] "=&r"(s4), [s5] "=&r"(s5), [u3] "=&r"(u3), [u4] "=&r"(u4), [lo] "=&r"(lo), [hi] "=&r"(hi)
+        : [a] "r"(a), [n0] "m"(fp_n0inv_word), [p] "r"(fp_p)
+        : "rdx", "cc", "memory");
+    r[0] = u3;
+    r[1] = u4;
+    r[2] = s0;
+    r[3] = s1;
+}
 #elif FP_NL == 3
 /* r (n + 1 words: the value below 2p) = a b 2^-192 mod p */
 static inline __attribute__((always_inline)) void fp_mont_mul_adx3(uint64_t *r, const uint64_t *a, const uint64_t *b)
@@ -423,6 +675,100 @@ static inline __attribute__((always_inline)) void fp_mont_mul_adx3(uint64_t *r, 
     r[1] = t4;
     r[2] = t0;
     r[3] = t1;
+}
+#define FP_HAVE_SQR_ADX 1
+/* r (4 words: the value below 2p) = a^2 2^-192 mod p */
+static inline __attribute__((always_inline)) void fp_mont_sqr_adx3(uint64_t *r, const uint64_t *a)
+{
+    uint64_t s0, s1, s2, s3, s4, s5, u3, u4, lo, hi;
+    __asm__ volatile(
+        "mov 0(%[a]), %%rdx\n\t"
+        "mulx 8(%[a]), %[s1], %[s2]\n\t"
+        "mulx 16(%[a]), %[lo], %[s3]\n\t"
+        "add %[lo], %[s2]\n\t"
+        "adc $0, %[s3]\n\t"
+        "mov 8(%[a]), %%rdx\n\t"
+        "mulx 16(%[a]), %[lo], %[s4]\n\t"
+        "add %[lo], %[s3]\n\t"
+        "adc $0, %[s4]\n\t"
+        "mov $0, %[s5]\n\t"
+        "add %[s1], %[s1]\n\t"
+        "adc %[s2], %[s2]\n\t"
+        "adc %[s3], %[s3]\n\t"
+        "adc %[s4], %[s4]\n\t"
+        "adc $0, %[s5]\n\t"
+        "mov 0(%[a]), %%rdx\n\t"
+        "mulx %%rdx, %[s0], %[hi]\n\t"
+        "add %[hi], %[s1]\n\t"
+        "mov 8(%[a]), %%rdx\n\t"
+        "mulx %%rdx, %[lo], %[hi]\n\t"
+        "adc %[lo], %[s2]\n\t"
+        "adc %[hi], %[s3]\n\t"
+        "mov 16(%[a]), %%rdx\n\t"
+        "mulx %%rdx, %[lo], %[hi]\n\t"
+        "adc %[lo], %[s4]\n\t"
+        "adc %[hi], %[s5]\n\t"
+        "xor %[u3], %[u3]\n\t"
+        "xor %[u4], %[u4]\n\t"
+        "mov %[s0], %%rdx\n\t"
+        "imul %[n0], %%rdx\n\t"
+        "xor %[lo], %[lo]\n\t"
+        "mulx 0(%[p]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[s0]\n\t"
+        "adox %[hi], %[s1]\n\t"
+        "mulx 8(%[p]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[s1]\n\t"
+        "adox %[hi], %[s2]\n\t"
+        "mulx 16(%[p]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[s2]\n\t"
+        "adox %[hi], %[u3]\n\t"
+        "mov $0, %[lo]\n\t"
+        "adcx %[lo], %[u3]\n\t"
+        "adox %[lo], %[u4]\n\t"
+        "adcx %[lo], %[u4]\n\t"
+        "mov %[s1], %%rdx\n\t"
+        "imul %[n0], %%rdx\n\t"
+        "xor %[lo], %[lo]\n\t"
+        "mulx 0(%[p]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[s1]\n\t"
+        "adox %[hi], %[s2]\n\t"
+        "mulx 8(%[p]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[s2]\n\t"
+        "adox %[hi], %[u3]\n\t"
+        "mulx 16(%[p]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[u3]\n\t"
+        "adox %[hi], %[u4]\n\t"
+        "mov $0, %[lo]\n\t"
+        "adcx %[lo], %[u4]\n\t"
+        "adox %[lo], %[s0]\n\t"
+        "adcx %[lo], %[s0]\n\t"
+        "mov %[s2], %%rdx\n\t"
+        "imul %[n0], %%rdx\n\t"
+        "xor %[lo], %[lo]\n\t"
+        "mulx 0(%[p]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[s2]\n\t"
+        "adox %[hi], %[u3]\n\t"
+        "mulx 8(%[p]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[u3]\n\t"
+        "adox %[hi], %[u4]\n\t"
+        "mulx 16(%[p]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[u4]\n\t"
+        "adox %[hi], %[s0]\n\t"
+        "mov $0, %[lo]\n\t"
+        "adcx %[lo], %[s0]\n\t"
+        "adox %[lo], %[s1]\n\t"
+        "adcx %[lo], %[s1]\n\t"
+        "add %[s3], %[u3]\n\t"
+        "adc %[s4], %[u4]\n\t"
+        "adc %[s5], %[s0]\n\t"
+        "adc $0, %[s1]\n\t"
+        : [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2), [s3] "=&r"(s3), [s4] "=&r"(s4), [s5] "=&r"(s5), [u3] "=&r"(u3), [u4] "=&r"(u4), [lo] "=&r"(lo), [hi] "=&r"(hi)
+        : [a] "r"(a), [n0] "m"(fp_n0inv_word), [p] "r"(fp_p)
+        : "rdx", "cc", "memory");
+    r[0] = u3;
+    r[1] = u4;
+    r[2] = s0;
+    r[3] = s1;
 }
 #endif
 
