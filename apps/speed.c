@@ -46,11 +46,13 @@ static double now(void)
  * one after the other for a whole second each, ratios moved 30-50% between
  * runs on a noisy day. rate[i] = -1 if an operation failed. */
 #define SPEED_SLICES 20
+#define SPEED_SIDES 3 /* fastec, the provider, OpenSSL */
 static void rates(op_fn fn[], void *arg[], int n, double seconds, double rate[])
 {
-    double spent[3] = {0, 0, 0};
-    long count[3] = {0, 0, 0};
-    int failed[3] = {0, 0, 0};
+    double spent[SPEED_SIDES] = {0, 0, 0};
+    long count[SPEED_SIDES] = {0, 0, 0};
+    int failed[SPEED_SIDES] = {0, 0, 0};
+    if (n > SPEED_SIDES) n = SPEED_SIDES; /* never more sides than the arrays hold */
     for (int s = 0; s < SPEED_SLICES; s++)
         for (int i = 0; i < n; i++) {
             if (!fn[i] || failed[i]) continue;
@@ -531,7 +533,7 @@ int speed_main(int argc, char **argv)
             if (have_pv) fns[1] = os_ops[k], args[1] = &pc;
             if (have_os) fns[2] = os_ops[k], args[2] = &oc;
 #endif
-            rates(fns, args, 3, seconds, r);
+            rates(fns, args, SPEED_SIDES, seconds, r);
             f[k] = r[0];
             pv[k] = r[1];
             o[k] = r[2];

@@ -98,9 +98,11 @@ static void test_field(const fastec_curve *c)
             o->mul(r, a, b);
             CHECK(!memcmp(r, want, bytes), "GF(2^%u) %s mul differs from reference (it %d)", m, o->backend, it);
             CHECK(o->mul_tp != NULL, "GF(2^%u) %s has no mul_tp", m, o->backend);
-            memset(r, 0, sizeof r);
-            o->mul_tp(r, a, b);
-            CHECK(!memcmp(r, want, bytes), "GF(2^%u) %s mul_tp differs from reference (it %d)", m, o->backend, it);
+            if (o->mul_tp) { /* a missing hook fails above rather than crashing here */
+                memset(r, 0, sizeof r);
+                o->mul_tp(r, a, b);
+                CHECK(!memcmp(r, want, bytes), "GF(2^%u) %s mul_tp differs from reference (it %d)", m, o->backend, it);
+            }
             o->sqr(r, a);
             CHECK(!memcmp(r, ref_sqr, bytes), "GF(2^%u) %s sqr", m, o->backend);
             o->inv(r, a);
@@ -143,7 +145,7 @@ static void test_field(const fastec_curve *c)
             fields[0]->mul(x0, y, x0);
             x0[0] ^= (uint64_t)i;
             fields[k]->sqr(y, x1);
-            if (i & 1) fields[k]->mul_tp(x1, y, x1);
+            if ((i & 1) && fields[k]->mul_tp) fields[k]->mul_tp(x1, y, x1);
             else fields[k]->mul(x1, y, x1);
             x1[0] ^= (uint64_t)i;
         }
