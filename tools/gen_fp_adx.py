@@ -39,6 +39,33 @@ def asm_block(lines, outs, ins):
              '        : "rdx", "cc", "memory");'])
 
 
+def mac(out, cur, n, src):
+    """t += rdx * src(0..n-1) on the accumulator words named cur[0..n+1] (xor
+    clears CF and OF; lo is scratch): low halves on the CF chain, high halves
+    on the OF chain, both absorbed into cur[n] and cur[n + 1]."""
+    out('"xor %[lo], %[lo]\\n\\t"')
+    for j in range(n):
+        out('"mulx %s, %%[lo], %%[hi]\\n\\t"' % src(j))
+        out('"adcx %%[lo], %%[%s]\\n\\t"' % cur[j])
+        out('"adox %%[hi], %%[%s]\\n\\t"' % cur[j + 1])
+    out('"mov $0, %[lo]\\n\\t"')
+    out('"adcx %%[lo], %%[%s]\\n\\t"' % cur[n])
+    out('"adox %%[lo], %%[%s]\\n\\t"' % cur[n + 1])
+    out('"adcx %%[lo], %%[%s]\\n\\t"' % cur[n + 1])
+
+
+def mont_row(out, cur, n, m0, psrc):
+    """One Montgomery row for any prime: m = t_0 (-p^-1) mod 2^64 (IMUL; -t_0
+    when -p^-1 = -1; t_0 when it is 1), then t += m p (psrc names the words
+    of p), which zeroes t_0."""
+    out('"mov %%[%s], %%%%rdx\\n\\t"' % cur[0])
+    if m0 == 'neg':      # -p^-1 = -1 mod 2^64: m = -t_0
+        out('"neg %%rdx\\n\\t"')
+    elif m0 == 'imul':   # m = t_0 (-p^-1) mod 2^64 (when -p^-1 = 1, m = t_0)
+        out('"imul %[n0], %%rdx\\n\\t"')
+    mac(out, cur, n, psrc)
+
+
 def special_row(out, t, last, prime):
     """One Montgomery row t += m p for a prime of special form, by shifts and
     add/subtract chains instead of MULX; t(j) names word j of the row, and
@@ -213,17 +240,7 @@ def gen_sqr6():
     out('"xor %%[%s], %%[%s]\\n\\t"' % (cur[n], cur[n]))
     out('"xor %%[%s], %%[%s]\\n\\t"' % (cur[n + 1], cur[n + 1]))
     for i in range(n):
-        out('"mov %%[%s], %%%%rdx\\n\\t"' % cur[0])
-        out('"imul %[n0], %%rdx\\n\\t"')
-        out('"xor %[lo], %[lo]\\n\\t"')
-        for j in range(n):
-            out('"mulx %d(%%[p]), %%[lo], %%[hi]\\n\\t"' % (8 * j))
-            out('"adcx %%[lo], %%[%s]\\n\\t"' % cur[j])
-            out('"adox %%[hi], %%[%s]\\n\\t"' % cur[j + 1])
-        out('"mov $0, %[lo]\\n\\t"')
-        out('"adcx %%[lo], %%[%s]\\n\\t"' % cur[n])
-        out('"adox %%[lo], %%[%s]\\n\\t"' % cur[n + 1])
-        out('"adcx %%[lo], %%[%s]\\n\\t"' % cur[n + 1])
+        mont_row(out, cur, n, 'imul', lambda j: '%d(%%[p])' % (8 * j))
         cur = cur[1:] + cur[:1]
     # U (cur[0..n]) + T_hi
     out('"add %s, %%[%s]\\n\\t"' % (w(n), cur[0]))
@@ -249,7 +266,7 @@ def gen_sqr3(m0, special=None):
     registers, then the Montgomery reduction of its low half as in the
     product (special_row for a prime of special form, else m = t_0 (-p^-1)),
     U = (T_lo + m p) / 2^192 <= p, and U + T_hi < 2p (T_hi = floor(a^2 /
-    2^192) < p). One asm block of 13 registers."""
+    2^192) < p). One asm block, 13 registers at most (11 with special rows)."""
     n = 3
     L = []
     out = L.append
@@ -285,20 +302,7 @@ def gen_sqr3(m0, special=None):
         if special:
             special_row(out, lambda j, c=cur: '%%[%s]' % c[j], n + 1, special)
         else:
-            out('"mov %%[%s], %%%%rdx\\n\\t"' % cur[0])
-            if m0 == 'neg':
-                out('"neg %%rdx\\n\\t"')
-            elif m0 == 'imul':
-                out('"imul %[n0], %%rdx\\n\\t"')
-            out('"xor %[lo], %[lo]\\n\\t"')
-            for j in range(n):
-                out('"mulx %d(%%[p]), %%[lo], %%[hi]\\n\\t"' % (8 * j))
-                out('"adcx %%[lo], %%[%s]\\n\\t"' % cur[j])
-                out('"adox %%[hi], %%[%s]\\n\\t"' % cur[j + 1])
-            out('"mov $0, %[lo]\\n\\t"')
-            out('"adcx %%[lo], %%[%s]\\n\\t"' % cur[n])
-            out('"adox %%[lo], %%[%s]\\n\\t"' % cur[n + 1])
-            out('"adcx %%[lo], %%[%s]\\n\\t"' % cur[n + 1])
+            mont_row(out, cur, n, m0, lambda j: '%d(%%[p])' % (8 * j))
         cur = cur[1:] + cur[:1]
     # U (cur[0..3]) + T_hi (s3..s5)
     out('"add %s, %%[%s]\\n\\t"' % (s(3), cur[0]))
@@ -328,35 +332,18 @@ def gen(n, m0, special=None):
     out = lines.append
     cur = regs[:]  # cur[j] = operand holding t_j
 
-    def mac(src_fmt):
-        # t += rdx * src[0..n-1] (xor clears CF and OF; lo is scratch)
-        out('"xor %[lo], %[lo]\\n\\t"')
-        for j in range(n):
-            out('"mulx %s, %%[lo], %%[hi]\\n\\t"' % src_fmt(j))
-            out('"adcx %%[lo], %%[%s]\\n\\t"' % cur[j])
-            out('"adox %%[hi], %%[%s]\\n\\t"' % cur[j + 1])
-        out('"mov $0, %[lo]\\n\\t"')
-        out('"adcx %%[lo], %%[%s]\\n\\t"' % cur[n])
-        out('"adox %%[lo], %%[%s]\\n\\t"' % cur[n + 1])
-        out('"adcx %%[lo], %%[%s]\\n\\t"' % cur[n + 1])
-
     for i in range(n):
         if i == 0:
             # t = 0; later rows find t_(n+1) = 0 in the register rotated in
             for k in range(n + 2):
                 out('"xor %%[%s], %%[%s]\\n\\t"' % (cur[k], cur[k]))
         out('"mov %d(%%[b]), %%%%rdx\\n\\t"' % (8 * i))
-        mac(lambda j: '%d(%%[a])' % (8 * j))
+        mac(out, cur, n, lambda j: '%d(%%[a])' % (8 * j))
         if special:
             special_row(out, lambda j, c=cur: '%%[%s]' % c[j], n + 1, special)
             cur = cur[1:] + cur[:1]
             continue
-        out('"mov %%[%s], %%%%rdx\\n\\t"' % cur[0])
-        if m0 == 'neg':      # -p^-1 = -1 mod 2^64: m = -t_0
-            out('"neg %%rdx\\n\\t"')
-        elif m0 == 'imul':   # m = t_0 (-p^-1) mod 2^64 (when -p^-1 = 1, m = t_0)
-            out('"imul %[n0], %%rdx\\n\\t"')
-        mac(lambda j: ('%%[p%d]' % j) if pmem else '%d(%%[p])' % (8 * j))
+        mont_row(out, cur, n, m0, lambda j: ('%%[p%d]' % j) if pmem else '%d(%%[p])' % (8 * j))
         cur = cur[1:] + cur[:1]  # t_0 is now zero: it becomes the next top word
     # result words cur[0..n]
     ins = '[a] "r"(a), [b] "r"(b), [n0] "m"(fp_n0inv_word), ' + (

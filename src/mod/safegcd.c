@@ -277,9 +277,9 @@ static inline __attribute__((always_inline)) int safegcd_nl(const mod_params *p,
     return within;
 }
 
-/* one unrolled copy per limb count of the curves' moduli (160-bit orders
- * have 161 bits: 3 limbs; 192, 224: 4; 256: 5; 384: 7; 521: 9), a generic
- * one for any other size */
+/* one unrolled copy per limb count of the curves' moduli (nbits / 62 + 1:
+ * 3 for 160 to 163 bits, 4 for 192 to 239, 5 for 256 to 283, 7 for 384 to
+ * 409, 9 for 521, 10 for 570 and 571), the generic loop for any other */
 static int safegcd(const mod_params *p, uint64_t *out, const uint64_t *x, int vartime)
 {
     switch (sg_limbs(p)) {
@@ -288,6 +288,7 @@ static int safegcd(const mod_params *p, uint64_t *out, const uint64_t *x, int va
     case 5: return safegcd_nl(p, out, x, vartime, 5);
     case 7: return safegcd_nl(p, out, x, vartime, 7);
     case 9: return safegcd_nl(p, out, x, vartime, 9);
+    case 10: return safegcd_nl(p, out, x, vartime, 10);
     default: return safegcd_nl(p, out, x, vartime, sg_limbs(p));
     }
 }
