@@ -113,6 +113,13 @@ tls() {
     port=$(free_port)
     local sfx=("${FX[@]}") cfx=()
     [ "$sides" = both ] && cfx=("${FX[@]}")
+    # the previous call's files go first: the server's redirection truncates
+    # server.out only once its process runs, and until then the wait below
+    # found the last server's ACCEPT and the client met a closed port (seen
+    # once in CI, "Connection refused" under load)
+    : >server.out
+    : >server.err
+    rm -f client.out client.err
     timeout 30 openssl s_server "${sfx[@]}" -accept "127.0.0.1:$port" -naccept 1 -www "-$proto" -groups "$groups" \
         -cert "$crt.crt" -key "$crt.key" >server.out 2>server.err &
     local spid=$!
