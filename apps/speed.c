@@ -47,14 +47,13 @@ static double now(void)
  * runs on a noisy day. rate[i] = -1 if an operation failed. */
 #define SPEED_SLICES 20
 #define SPEED_SIDES 3 /* fastec, the provider, OpenSSL */
-static void rates(op_fn fn[], void *arg[], int n, double seconds, double rate[])
+static void rates(op_fn fn[SPEED_SIDES], void *arg[SPEED_SIDES], double seconds, double rate[SPEED_SIDES])
 {
     double spent[SPEED_SIDES] = {0, 0, 0};
     long count[SPEED_SIDES] = {0, 0, 0};
     int failed[SPEED_SIDES] = {0, 0, 0};
-    if (n > SPEED_SIDES) n = SPEED_SIDES; /* never more sides than the arrays hold */
     for (int s = 0; s < SPEED_SLICES; s++)
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < SPEED_SIDES; i++) {
             if (!fn[i] || failed[i]) continue;
             double t0 = now(), t;
             do {
@@ -67,7 +66,7 @@ static void rates(op_fn fn[], void *arg[], int n, double seconds, double rate[])
             } while (t - t0 < seconds / SPEED_SLICES);
             spent[i] += now() - t0;
         }
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < SPEED_SIDES; i++)
         if (fn[i]) rate[i] = failed[i] ? -1 : (double)count[i] / spent[i];
 }
 
@@ -526,14 +525,14 @@ int speed_main(int argc, char **argv)
 #endif
         for (int k = 0; k < 3; k++) {
             if (k == 0 ? !do_ecdh : !do_ecdsa) continue;
-            op_fn fns[3] = {fx_ops[k], NULL, NULL};
-            void *args[3] = {&x, NULL, NULL};
-            double r[3] = {-1, -1, -1};
+            op_fn fns[SPEED_SIDES] = {fx_ops[k], NULL, NULL};
+            void *args[SPEED_SIDES] = {&x, NULL, NULL};
+            double r[SPEED_SIDES] = {-1, -1, -1};
 #ifdef FASTEC_HAVE_OPENSSL
             if (have_pv) fns[1] = os_ops[k], args[1] = &pc;
             if (have_os) fns[2] = os_ops[k], args[2] = &oc;
 #endif
-            rates(fns, args, SPEED_SIDES, seconds, r);
+            rates(fns, args, seconds, r);
             f[k] = r[0];
             pv[k] = r[1];
             o[k] = r[2];

@@ -120,6 +120,25 @@ def special_row(out, t, last, prime):
     out('"xor %s, %s\\n\\t"' % (t(0), t(0)))
 
 
+def double_add_squares(out, n, t, a):
+    """The square's second half: the cross products in t(1..2n-2) doubled (the
+    bit shifted out into t(2n-1)), then the n squares a_j^2 added, t(0) the
+    low word of a_0^2; t names the square's words, a the operand's."""
+    out('"mov $0, %s\\n\\t"' % t(2 * n - 1))
+    out('"add %s, %s\\n\\t"' % (t(1), t(1)))
+    for j in range(2, 2 * n - 1):
+        out('"adc %s, %s\\n\\t"' % (t(j), t(j)))
+    out('"adc $0, %s\\n\\t"' % t(2 * n - 1))
+    out('"mov %s, %%%%rdx\\n\\t"' % a(0))
+    out('"mulx %%%%rdx, %s, %%[hi]\\n\\t"' % t(0))
+    out('"add %%[hi], %s\\n\\t"' % t(1))
+    for j in range(1, n):
+        out('"mov %s, %%%%rdx\\n\\t"' % a(j))
+        out('"mulx %%rdx, %[lo], %[hi]\\n\\t"')
+        out('"adc %%[lo], %s\\n\\t"' % t(2 * j))
+        out('"adc %%[hi], %s\\n\\t"' % t(2 * j + 1))
+
+
 def gen_sqr4(prime):
     """4-limb squaring for a prime of special form: the 8-word square (6 cross
     products, doubled, plus the 4 squares: 10 MULX instead of 16), then 4
@@ -148,20 +167,7 @@ def gen_sqr4(prime):
     out('"mulx %s, %%[lo], %s\\n\\t"' % (a(3), t(6)))
     out('"add %%[lo], %s\\n\\t"' % t(5))
     out('"adc $0, %s\\n\\t"' % t(6))
-    # double (t7 = the bit shifted out), then add the squares
-    out('"mov $0, %s\\n\\t"' % t(7))
-    out('"add %s, %s\\n\\t"' % (t(1), t(1)))
-    for j in range(2, 7):
-        out('"adc %s, %s\\n\\t"' % (t(j), t(j)))
-    out('"adc $0, %s\\n\\t"' % t(7))
-    out('"mov %s, %%%%rdx\\n\\t"' % a(0))
-    out('"mulx %%%%rdx, %s, %%[hi]\\n\\t"' % t(0))
-    out('"add %%[hi], %s\\n\\t"' % t(1))
-    for j in (1, 2, 3):
-        out('"mov %s, %%%%rdx\\n\\t"' % a(j))
-        out('"mulx %%rdx, %[lo], %[hi]\\n\\t"')
-        out('"adc %%[lo], %s\\n\\t"' % t(2 * j))
-        out('"adc %%[hi], %s\\n\\t"' % t(2 * j + 1))
+    double_add_squares(out, 4, t, a)
     # Montgomery rows, carries rippled up to t8
     out('"mov $0, %s\\n\\t"' % t(8))
     for i in range(4):
@@ -281,19 +287,7 @@ def gen_sqr3(m0, special=None):
     out('"mulx %s, %%[lo], %s\\n\\t"' % (a(2), s(4)))
     out('"add %%[lo], %s\\n\\t"' % s(3))
     out('"adc $0, %s\\n\\t"' % s(4))
-    out('"mov $0, %s\\n\\t"' % s(5))
-    out('"add %s, %s\\n\\t"' % (s(1), s(1)))
-    for j in range(2, 5):
-        out('"adc %s, %s\\n\\t"' % (s(j), s(j)))
-    out('"adc $0, %s\\n\\t"' % s(5))
-    out('"mov %s, %%%%rdx\\n\\t"' % a(0))
-    out('"mulx %%%%rdx, %s, %%[hi]\\n\\t"' % s(0))
-    out('"add %%[hi], %s\\n\\t"' % s(1))
-    for j in (1, 2):
-        out('"mov %s, %%%%rdx\\n\\t"' % a(j))
-        out('"mulx %%rdx, %[lo], %[hi]\\n\\t"')
-        out('"adc %%[lo], %s\\n\\t"' % s(2 * j))
-        out('"adc %%[hi], %s\\n\\t"' % s(2 * j + 1))
+    double_add_squares(out, 3, s, a)
     # reduction of T_lo = s0..s2 in the rotating registers of the product
     cur = ['s0', 's1', 's2', 'u3', 'u4']
     out('"xor %[u3], %[u3]\\n\\t"')
