@@ -62,6 +62,11 @@ typedef struct ec_field_hooks {
      * prime ones */
     void (*mul_tp)(uint64_t *r, const uint64_t *a, const uint64_t *b);
     void (*sqr)(uint64_t *r, const uint64_t *a);
+    /* binary fields with elements held in registers (vpclmul512): the
+     * product and square the ladder uses, between a load and a store; NULL
+     * elsewhere */
+    void (*mul_reg)(uint64_t *r, const uint64_t *a, const uint64_t *b);
+    void (*sqr_reg)(uint64_t *r, const uint64_t *a);
     void (*inv)(uint64_t *r, const uint64_t *a);
     void (*sqrt)(uint64_t *r, const uint64_t *a);
     void (*halftrace)(uint64_t *r, const uint64_t *a);

@@ -63,6 +63,11 @@ GF_FN void ec2_mul_b(const ec2_k *K, fe r, const fe t)
 
 /* ---- constant-time x-only ladder ---- */
 
+#ifndef EC2_ZLADDER
+#define EC2_ZLADDER (GF_ZREG && GF_NW >= 5)
+#endif
+#include "ec2/ec2_zinst.h"
+
 /* x(k P) into xr, P given by its x (x != 0). k has nbits bits (public count).
  * Returns an all-ones mask if k P is the point at infinity. */
 GF_FN_NOINLINE uint64_t ec2_ladder_x(const ec2_k *K, fe xr, const uint64_t *k, unsigned nbits, const fe x)
@@ -113,6 +118,27 @@ GF_FN_NOINLINE uint64_t ec2_ladder_x(const ec2_k *K, fe xr, const uint64_t *k, u
     ct_wipe(sb, sizeof sb);
     return inf;
 }
+
+#if EC2_ZLADDER
+/* The same ladder with its four coordinates in 512-bit registers
+ * (vpclmul512, src/ec2/ec2_zinst.c: a unit of its own, as its forced inlining
+ * here used up GCC's inlining budget for this unit and changed what the
+ * other functions inline); this wrapper does the final inversion. */
+GF_FN_NOINLINE uint64_t ec2_ladder_x_z(const ec2_k *K, fe xr, const uint64_t *k, unsigned nbits, const fe x)
+{
+    fe sb, X1, Z1, T;
+    fe_sqrt(sb, K->b);
+    EC2_ZNAME(ec2_zladder_, EC2_SYM)(X1, Z1, k, nbits, x, sb, K->b_one);
+    uint64_t inf = fe_is_zero(Z1);
+    fe_inv(T, Z1);
+    fe_mul(xr, X1, T);
+    ct_wipe(X1, sizeof X1);
+    ct_wipe(Z1, sizeof Z1);
+    ct_wipe(T, sizeof T);
+    ct_wipe(sb, sizeof sb);
+    return inf;
+}
+#endif
 
 /* ---- López–Dahab formulas ---- */
 
@@ -878,7 +904,11 @@ GF_OP uint64_t ec2_op_mul_x(const struct fastec_curve *c, uint8_t *x_out, const 
         inf = ec2_tnaf_mul_x(&K, c->ec2->tnaf, xr, k->v, c->sc.nlimbs, &P);
     } else {
         memcpy(x, p->x, sizeof x);
+#if EC2_ZLADDER
+        inf = ec2_ladder_x_z(&K, xr, k->v, c->sc.nbits, x);
+#else
         inf = ec2_ladder_x(&K, xr, k->v, c->sc.nbits, x);
+#endif
     }
     fe_to_bytes(x_out, xr);
     ct_wipe(xr, sizeof xr);

@@ -39,6 +39,10 @@ const ec_field_hooks EC2_NAME(ec2_field_, EC2_SYM) = {
     .mul = ec2_fe_mul,
     .mul_tp = ec2_fe_mul_tp,
     .sqr = ec2_fe_sqr,
+#if GF_ZREG
+    .mul_reg = EC2_ZNAME(ec2_fe_mul_reg_, EC2_SYM),
+    .sqr_reg = EC2_ZNAME(ec2_fe_sqr_reg_, EC2_SYM),
+#endif
     .inv = ec2_fe_inv,
     .sqrt = ec2_fe_sqrt,
     .halftrace = ec2_fe_halftrace,

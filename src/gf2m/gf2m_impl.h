@@ -59,7 +59,7 @@
 /* GF_FN: inlined helpers; GF_FN_NOINLINE: larger routines kept out of line;
  * GF_OP: entry points (the ops table). All carry the backend's target. */
 #define GF_FN static inline GF_TARGET
-#define GF_FN_NOINLINE static __attribute__((noinline)) GF_TARGET
+#define GF_FN_NOINLINE static __attribute__((noinline, unused)) GF_TARGET /* unused: ec2_zinst.c needs only some */
 #define GF_OP static GF_TARGET
 /* fe_mul_wide's linkage, one rule for every backend: out of line from 7 words
  * on (clmul: +15% ECDH on sect571k1, level on sect409r1), inlined below that,
@@ -148,8 +148,116 @@ GF_FN void fe_cswap(fe a, fe b, uint64_t mask) { ct_cswap_words(a, b, GF_NW, mas
 #define GF_ZA ((GF_ZP + 3 + 3) / 4)      /* registers per version of a */
 #define GF_ZT ((2 * GF_NW + 7) / 8)      /* registers of the product */
 #define GF_ZACC (GF_ZA + GF_ZP / 4 + 1)  /* accumulator registers */
+#define GF_ZR ((GF_NW + 7) / 8)          /* registers of an element (below) */
+#define GF_ZI static inline __attribute__((always_inline)) GF_TARGET
 /* mask of the first n (> 0) of a register's 8 words */
 #define GF_ZMASK(n) ((__mmask8)((n) >= 8 ? 0xff : (1u << (n)) - 1))
+/* the shift of VALIGNQ is an immediate (clang wants a literal): n = 0..7
+ * known at compile time once inlined */
+GF_ZI __m512i gf_zalign(__m512i hi, __m512i lo, int n)
+{
+    switch (n) {
+    case 1: return _mm512_alignr_epi64(hi, lo, 1);
+    case 2: return _mm512_alignr_epi64(hi, lo, 2);
+    case 3: return _mm512_alignr_epi64(hi, lo, 3);
+    case 4: return _mm512_alignr_epi64(hi, lo, 4);
+    case 5: return _mm512_alignr_epi64(hi, lo, 5);
+    case 6: return _mm512_alignr_epi64(hi, lo, 6);
+    case 7: return _mm512_alignr_epi64(hi, lo, 7);
+    default: return lo;
+    }
+}
+
+/* register i of the n-register word vector X moved down by d words (word j
+ * of the result is word j + d of X, zero past X); d, n, i compile-time */
+GF_ZI __m512i gf_zdown(const __m512i *X, int n, int d, int i)
+{
+    const int q = d / 8;
+    const __m512i lo = i + q < n ? X[i + q] : _mm512_setzero_si512();
+    const __m512i hi = i + q + 1 < n ? X[i + q + 1] : _mm512_setzero_si512();
+    return gf_zalign(hi, lo, d % 8);
+}
+
+/* moved up by d words (word j of the result is word j - d of X, zero below) */
+GF_ZI __m512i gf_zup(const __m512i *X, int n, int d, int i)
+{
+    const int q = d / 8, s = d % 8;
+    const __m512i cur = i - q >= 0 && i - q < n ? X[i - q] : _mm512_setzero_si512();
+    const __m512i prev = i - q - 1 >= 0 && i - q - 1 < n ? X[i - q - 1] : _mm512_setzero_si512();
+    return s ? gf_zalign(cur, prev, 8 - s) : cur;
+}
+
+/* The schoolbook itself: A holds a (GF_ZR registers of eight words, zero
+ * past a), Bp[s] the pair (b_2s, b_2s+1) in every lane (b_2s+1 = 0 past b);
+ * T gets the GF_ZT registers of the product (zero past 2 GF_NW words). In
+ * each lane the four products of (a_2k, a_2k+1) with (b_2s, b_2s+1) land 2s,
+ * 2s + 1 (two of them) and 2s + 2 words above the lane's first word; they
+ * are summed unmoved by that offset, in Ev[s] (offsets 2s) and Od[s]
+ * (offsets 2s + 1), and each sum is moved up by 2s words once at the end:
+ * GF_NW (GF_NW + 7) / 8 carry-less instructions (14 for 7 words against 25
+ * when a was moved instead, in versions straddling registers). Shared by
+ * fe_mul_wide_lat (operands and product in memory) and fz_mul (in registers). */
+#define GF_ZS (GF_NW / 2 + 1) /* offsets s */
+GF_ZI void gf_zmul_core(__m512i T[GF_ZT], const __m512i A[GF_ZR], const __m512i *B, const int pairs)
+{
+    __m512i Ev[GF_ZS][GF_ZR], Od[GF_ZS][GF_ZR];
+    GF_UNROLL
+    for (int s = 0; s < GF_ZS; s++) {
+        GF_UNROLL
+        for (int u = 0; u < GF_ZR; u++) {
+            Ev[s][u] = _mm512_setzero_si512();
+            Od[s][u] = _mm512_setzero_si512();
+        }
+    }
+    if (!pairs) {
+        GF_UNROLL
+        for (int j = 0; j < GF_NW; j++) {
+            const int s = j >> 1;
+            GF_UNROLL
+            for (int u = 0; u < GF_ZR; u++) {
+                const __m512i lo = _mm512_clmulepi64_epi128(A[u], B[j], 0x00);
+                const __m512i hi = 8 * u + 1 < GF_NW ? _mm512_clmulepi64_epi128(A[u], B[j], 0x01) : _mm512_setzero_si512();
+                if (j & 1) {
+                    Od[s][u] = _mm512_xor_si512(Od[s][u], lo);
+                    Ev[s + 1][u] = _mm512_xor_si512(Ev[s + 1][u], hi);
+                } else {
+                    Ev[s][u] = _mm512_xor_si512(Ev[s][u], lo);
+                    Od[s][u] = _mm512_xor_si512(Od[s][u], hi);
+                }
+            }
+        }
+    }
+    GF_UNROLL
+    for (int s = 0; 2 * s < GF_NW; s++) {
+        if (!pairs) break;
+        GF_UNROLL
+        for (int u = 0; u < GF_ZR; u++) {
+            const int ahi = 8 * u + 1 < GF_NW; /* the register holds some odd word of a (not so for word 8 of 9) */
+            Ev[s][u] = _mm512_xor_si512(Ev[s][u], _mm512_clmulepi64_epi128(A[u], B[s], 0x00));
+            if (ahi) Od[s][u] = _mm512_xor_si512(Od[s][u], _mm512_clmulepi64_epi128(A[u], B[s], 0x01));
+            if (2 * s + 1 < GF_NW) {
+                Od[s][u] = _mm512_xor_si512(Od[s][u], _mm512_clmulepi64_epi128(A[u], B[s], 0x10));
+                if (ahi) Ev[s + 1][u] = _mm512_xor_si512(Ev[s + 1][u], _mm512_clmulepi64_epi128(A[u], B[s], 0x11));
+            }
+        }
+    }
+    __m512i O[GF_ZT];
+    GF_UNROLL
+    for (int i = 0; i < GF_ZT; i++) {
+        __m512i e = Ev[0][i < GF_ZR ? i : 0], o = Od[0][i < GF_ZR ? i : 0];
+        if (i >= GF_ZR) e = o = _mm512_setzero_si512();
+        GF_UNROLL
+        for (int s = 1; s < GF_ZS; s++) {
+            e = _mm512_xor_si512(e, gf_zup(Ev[s], GF_ZR, 2 * s, i));
+            o = _mm512_xor_si512(o, gf_zup(Od[s], GF_ZR, 2 * s, i));
+        }
+        T[i] = e;
+        O[i] = o;
+    }
+    GF_UNROLL
+    for (int i = 0; i < GF_ZT; i++) T[i] = _mm512_xor_si512(T[i], gf_zup(O, GF_ZT, 1, i));
+}
+
 GF_MUL_WIDE_FN void fe_mul_wide(uint64_t t[2 * GF_NW], const fe a, const fe b)
 {
     __m512i A[4][GF_ZA], E[GF_ZACC], O[GF_ZACC];
@@ -237,6 +345,25 @@ GF_MUL_WIDE_FN void fe_mul_wide(uint64_t t[2 * GF_NW], const fe a, const fe b)
     }
 }
 _Static_assert(GF_ZT <= GF_ZACC && GF_ZA - 1 + GF_ZP / 4 < GF_ZACC, "accumulator registers");
+
+#if GF_NW >= 7
+/* t = a * b by the offset sums above, for fe_mul from 7 words: its latency
+ * (7 words 84 -> 75 cycles, 9 words level, throwaway loop, Zen 4) where a
+ * chain waits for each product; the comb's independent products
+ * (fe_mul_tp) stay with fe_mul_wide, whose throughput there was higher
+ * (signing sect409r1 7.8% slower with the offset sums) */
+GF_FN_NOINLINE void fe_mul_wide_lat(uint64_t t[2 * GF_NW], const fe a, const fe b)
+{
+    __m512i A0[GF_ZR], Bj[GF_NW], T[GF_ZT];
+    GF_UNROLL
+    for (int u = 0; u < GF_ZR; u++) A0[u] = _mm512_maskz_loadu_epi64(GF_ZMASK(GF_NW - 8 * u), a + 8 * u);
+    GF_UNROLL
+    for (int j = 0; j < GF_NW; j++) Bj[j] = _mm512_set1_epi64((long long)b[j]);
+    gf_zmul_core(T, A0, Bj, 0);
+    GF_UNROLL
+    for (int r = 0; r < GF_ZT; r++) _mm512_mask_storeu_epi64(t + 8 * r, GF_ZMASK(2 * GF_NW - 8 * r), T[r]);
+}
+#endif
 
 #endif
 
@@ -583,6 +710,8 @@ GF_FN void fe_mul(fe r, const fe a, const fe b)
     uint64_t t[2 * GF_NW + 1];
 #if GF_MUL_KARA
     fe_mul_wide_kara(t, a, b);
+#elif GF_BACKEND == GF_VPCLMUL512 && GF_NW >= 7
+    fe_mul_wide_lat(t, a, b);
 #else
     fe_mul_wide(t, a, b);
 #endif
@@ -603,6 +732,176 @@ GF_FN void fe_sqr(fe r, const fe a)
     fe_sqr_wide(t, a);
     fe_reduce(r, t);
 }
+
+#if GF_BACKEND == GF_VPCLMUL512 && 2 * GF_K1 <= GF_M
+/* ---- elements in 512-bit registers (vpclmul512) ----
+ * An element is GF_ZR registers of eight words (words past GF_NW zero), so
+ * that a whole formula (the ladder's step) runs without storing its values:
+ * the product is the lane schoolbook above on registers, the square two
+ * VPCLMULQDQs and an interleave, and the reduction folds by shifts and
+ * carry-less products on registers too, by x^m = r(x) = x^K1 (+ x^K2 + x^K3)
+ * + 1: H = t >> m (degree <= m - 2), H r (degree <= m - 2 + K1), H2 = (H r)
+ * >> m (degree <= K1 - 2), and t mod f = (t + (H + H2) r) mod x^m, as
+ * H2 r < x^m, which needs 2 K1 <= m (every field but 239 bits, whose curve is Koblitz and
+ * never runs the ladder in production). */
+#define GF_ZG (((GF_M - 2 + GF_K1) / 64 + 1 + 7) / 8)     /* registers of H r */
+#define GF_ZREG 1
+typedef struct {
+    __m512i v[GF_ZR];
+} fz;
+
+GF_ZI fz fz_load(const fe a)
+{
+    fz r;
+    GF_UNROLL
+    for (int u = 0; u < GF_ZR; u++) r.v[u] = _mm512_maskz_loadu_epi64(GF_ZMASK(GF_NW - 8 * u), a + 8 * u);
+    return r;
+}
+
+GF_ZI void fz_store(fe r, fz a)
+{
+    GF_UNROLL
+    for (int u = 0; u < GF_ZR; u++) _mm512_mask_storeu_epi64(r + 8 * u, GF_ZMASK(GF_NW - 8 * u), a.v[u]);
+}
+
+GF_ZI fz fz_word(uint64_t w)
+{
+    fz r;
+    GF_UNROLL
+    for (int u = 0; u < GF_ZR; u++) r.v[u] = u ? _mm512_setzero_si512() : _mm512_maskz_set1_epi64(1, (long long)w);
+    return r;
+}
+
+GF_ZI fz fz_add(fz a, fz b)
+{
+    GF_UNROLL
+    for (int u = 0; u < GF_ZR; u++) a.v[u] = _mm512_xor_si512(a.v[u], b.v[u]);
+    return a;
+}
+
+/* swap a and b where m is all ones (m: 0 or all ones in every word) */
+GF_ZI void fz_cswap(fz *a, fz *b, __m512i m)
+{
+    GF_UNROLL
+    for (int u = 0; u < GF_ZR; u++) {
+        const __m512i d = _mm512_and_si512(_mm512_xor_si512(a->v[u], b->v[u]), m);
+        a->v[u] = _mm512_xor_si512(a->v[u], d);
+        b->v[u] = _mm512_xor_si512(b->v[u], d);
+    }
+}
+
+/* register i of X >> b and of X << b (bits) */
+GF_ZI __m512i gf_zshr(const __m512i *X, int n, int b, int i)
+{
+    const __m512i lo = gf_zdown(X, n, b / 64, i);
+    if (b % 64 == 0) return lo;
+    const __m512i hi = gf_zdown(X, n, b / 64 + 1, i);
+    return _mm512_or_si512(_mm512_srli_epi64(lo, (unsigned)(b % 64)), _mm512_slli_epi64(hi, (unsigned)(64 - b % 64)));
+}
+
+GF_ZI __m512i gf_zshl(const __m512i *X, int n, int b, int i)
+{
+    const __m512i cur = gf_zup(X, n, b / 64, i);
+    if (b % 64 == 0) return cur;
+    const __m512i prev = gf_zup(X, n, b / 64 + 1, i);
+    return _mm512_or_si512(_mm512_slli_epi64(cur, (unsigned)(b % 64)), _mm512_srli_epi64(prev, (unsigned)(64 - b % 64)));
+}
+
+/* G (ng registers) = H (nh registers) times r(x) = x^K1 (+ x^K2 + x^K3) + 1:
+ * where r fits a word, one carry-less product per pair of words and one word
+ * move; else (the trinomials 233 and 409 bits) H + (H << K1) */
+GF_ZI void gf_zmul_r(__m512i *G, int ng, const __m512i *H, int nh)
+{
+#if GF_K1 < 64
+#if GF_NTERMS == 1
+    const __m512i R = _mm512_set1_epi64((long long)(1ULL | (1ULL << GF_K1)));
+#else
+    const __m512i R = _mm512_set1_epi64((long long)(1ULL | (1ULL << GF_K1) | (1ULL << GF_K2) | (1ULL << GF_K3)));
+#endif
+    __m512i Pe[GF_ZG], Po[GF_ZG];
+    GF_UNROLL
+    for (int i = 0; i < nh; i++) {
+        Pe[i] = _mm512_clmulepi64_epi128(H[i], R, 0x00); /* even words: in their lane */
+        Po[i] = _mm512_clmulepi64_epi128(H[i], R, 0x01); /* odd words: one word up */
+    }
+    GF_UNROLL
+    for (int i = 0; i < ng; i++) G[i] = _mm512_xor_si512(i < nh ? Pe[i] : _mm512_setzero_si512(), gf_zup(Po, nh, 1, i));
+#else
+    _Static_assert(GF_NTERMS == 1, "a pentanomial's r fits a word");
+    GF_UNROLL
+    for (int i = 0; i < ng; i++) G[i] = _mm512_xor_si512(i < nh ? H[i] : _mm512_setzero_si512(), gf_zshl(H, nh, GF_K1, i));
+#endif
+}
+
+/* the low m bits' mask, register u */
+GF_ZI __m512i gf_zmaskm(int u)
+{
+    const int n = GF_NW - 8 * u; /* words of the element in this register */
+    const __m512i ones = _mm512_maskz_set1_epi64(GF_ZMASK(n > 8 ? 8 : n - 1), -1LL);
+    return n > 8 ? ones : _mm512_mask_set1_epi64(ones, (__mmask8)(1u << (n - 1)), (long long)((1ULL << GF_TOPBITS) - 1));
+}
+
+/* t (GF_ZT registers, degree <= 2 m - 2) mod f */
+GF_ZI fz fz_reduce(const __m512i T[GF_ZT])
+{
+    _Static_assert(2 * GF_K1 <= GF_M, "the two folds need 2 K1 <= m");
+    _Static_assert(GF_ZR <= GF_ZG && GF_ZG <= GF_ZT, "register counts");
+    __m512i J[GF_ZR], G[GF_ZG];
+    /* H2 = (H r) >> m = (H x^K1 (+ H x^K2 + H x^K3)) >> m, as H < x^(m-1),
+     * = t >> (2m - K1) (+ ...): taken from t beside H */
+    __m512i H2 = gf_zshr(T, GF_ZT, 2 * GF_M - GF_K1, 0);
+#if GF_NTERMS == 3
+    H2 = _mm512_xor_si512(H2, _mm512_xor_si512(gf_zshr(T, GF_ZT, 2 * GF_M - GF_K2, 0), gf_zshr(T, GF_ZT, 2 * GF_M - GF_K3, 0)));
+#endif
+    /* t = L + H r = L + (H r mod x^m) + H2 r with H2 r < x^m, so t mod f
+     * = (t + J r) mod x^m for J = H + H2: one product by r */
+    GF_UNROLL
+    for (int i = 0; i < GF_ZR; i++) {
+        J[i] = gf_zshr(T, GF_ZT, GF_M, i);
+        if (i == 0) J[i] = _mm512_xor_si512(J[i], H2);
+    }
+    gf_zmul_r(G, GF_ZG, J, GF_ZR);
+    fz r;
+    GF_UNROLL
+    for (int i = 0; i < GF_ZR; i++) r.v[i] = _mm512_and_si512(_mm512_xor_si512(T[i], G[i]), gf_zmaskm(i));
+    return r;
+}
+
+GF_ZI fz fz_mul(fz a, fz b)
+{
+    __m512i Bp[GF_ZS], T[GF_ZT];
+    GF_UNROLL
+    for (int q = 0; q < GF_ZS; q++) /* words past b are zero in b's registers */
+        Bp[q] = 2 * q >= GF_NW ? _mm512_setzero_si512()
+              : _mm512_permutexvar_epi64(_mm512_set_epi64(2 * (q % 4) + 1, 2 * (q % 4), 2 * (q % 4) + 1, 2 * (q % 4),
+                                                          2 * (q % 4) + 1, 2 * (q % 4), 2 * (q % 4) + 1, 2 * (q % 4)),
+                                         b.v[q / 4]);
+    gf_zmul_core(T, a.v, Bp, 1);
+    return fz_reduce(T);
+}
+
+/* the square: each word squared by one carry-less product with itself (the
+ * even and the odd words of each lane apart), the two halves interleaved by
+ * lane */
+GF_ZI fz fz_sqr(fz a)
+{
+    const __m512i i0 = _mm512_set_epi64(11, 10, 3, 2, 9, 8, 1, 0);
+    const __m512i i1 = _mm512_set_epi64(15, 14, 7, 6, 13, 12, 5, 4);
+    __m512i T[GF_ZT];
+    GF_UNROLL
+    for (int u = 0; u < GF_ZT; u++) T[u] = _mm512_setzero_si512();
+    GF_UNROLL
+    for (int u = 0; u < GF_ZR; u++) {
+        const __m512i lo = _mm512_clmulepi64_epi128(a.v[u], a.v[u], 0x00);
+        const __m512i hi = _mm512_clmulepi64_epi128(a.v[u], a.v[u], 0x11);
+        if (2 * u < GF_ZT) T[2 * u] = _mm512_permutex2var_epi64(lo, i0, hi);
+        if (2 * u + 1 < GF_ZT) T[2 * u + 1] = _mm512_permutex2var_epi64(lo, i1, hi);
+    }
+    return fz_reduce(T);
+}
+#else
+#define GF_ZREG 0
+#endif
 
 /* r = a^(2^n); n is public */
 GF_FN void fe_sqrn(fe r, const fe a, int n)

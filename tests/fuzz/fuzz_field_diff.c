@@ -39,7 +39,7 @@ static int prime_diff(const fastec_curve *c, const uint8_t *data, size_t size)
     const ec_ops *ops[EC_MAX_BACKENDS];
     const ec_field_hooks *fields[EC_MAX_BACKENDS];
     unsigned nb = ec_backends(c, ops, fields);
-    unsigned op = data[0] % 7, nw = fields[0]->nwords;
+    unsigned op = data[0] % 9, nw = fields[0]->nwords;
     data++, size--;
     uint64_t a[9], b[9];
     const sc_params *mod = op == 6 ? &c->sc : &c->ecp->fp;
@@ -86,7 +86,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const ec_ops *ops[EC_MAX_BACKENDS];
     const ec_field_hooks *fields[EC_MAX_BACKENDS];
     unsigned nb = ec_backends(c, ops, fields);
-    unsigned op = data[0] % 7, nw = fields[0]->nwords, m = c->ec2->m;
+    unsigned op = data[0] % 9, nw = fields[0]->nwords, m = c->ec2->m;
     data++, size--;
     uint64_t a[9], b[9];
     load_operands(a, b, data, size, nw, m);
@@ -101,6 +101,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 3: fields[k]->sqrt(r, a); break;
         case 4: fields[k]->halftrace(r, a); break;
         case 5: fields[k]->mul_tp(r, a, b); break;
+        case 7: /* the register form where a backend has one, the product elsewhere */
+            if (fields[k]->mul_reg) fields[k]->mul_reg(r, a, b);
+            else fields[k]->mul(r, a, b);
+            break;
+        case 8:
+            if (fields[k]->sqr_reg) fields[k]->sqr_reg(r, a);
+            else fields[k]->sqr(r, a);
+            break;
         default: tr = fields[k]->trace(a); r[0] = (uint64_t)tr; break;
         }
         if (k == 0) memcpy(ref, r, sizeof r);

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The register-form (fz) code of a vpclmul512 instance, compiled apart in
+ * src/ec2/ec2_zinst.c with the same GF_M, GF_BACKEND and EC2_SYM, named
+ * per instance. Included after gf2m/gf2m_impl.h. */
+#ifndef FASTEC_EC2_ZINST_H
+#define FASTEC_EC2_ZINST_H
+
+#define EC2_ZPASTE(a, b) a##b
+#define EC2_ZNAME(prefix, sym) EC2_ZPASTE(prefix, sym)
+
+#if GF_ZREG
+/* The Montgomery ladder's loop (ec2_ladder_x) on registers: (X1, Z1) =
+ * k P for P = (x, 1), nbits iterations whatever k, conditional swaps by
+ * masks; sb = sqrt(b), b_one when b = 1 (public). */
+void EC2_ZNAME(ec2_zladder_, EC2_SYM)(fe X1, fe Z1, const uint64_t *k, unsigned nbits, const fe x, const fe sb, int b_one);
+/* the field hooks mul_reg and sqr_reg (ec_field_hooks) */
+void EC2_ZNAME(ec2_fe_mul_reg_, EC2_SYM)(uint64_t *r, const uint64_t *a, const uint64_t *b);
+void EC2_ZNAME(ec2_fe_sqr_reg_, EC2_SYM)(uint64_t *r, const uint64_t *a);
+#endif
+
+#endif
