@@ -63,10 +63,7 @@ GF_FN void ec2_mul_b(const ec2_k *K, fe r, const fe t)
 
 /* ---- constant-time x-only ladder ---- */
 
-#ifndef EC2_ZLADDER
-#define EC2_ZLADDER (GF_ZREG && GF_NW >= 5)
-#endif
-#include "ec2/ec2_zinst.h"
+#include "ec2/ec2_zinst.h" /* EC2_ZLADDER */
 
 /* x(k P) into xr, P given by its x (x != 0). k has nbits bits (public count).
  * Returns an all-ones mask if k P is the point at infinity. */

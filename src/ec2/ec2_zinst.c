@@ -7,7 +7,57 @@
 #include "gf2m/gf2m_impl.h"
 #include "ec2/ec2_zinst.h"
 
-#if GF_ZREG
+#if EC2_ZLADDER && GF_NW <= 4
+/* At 4 words, the step's independent operations two at a time, on pairs
+ * (fz2, one register): with P = (X1 | X2), Q = (Z1 | Z2),
+ *   (T | U) = (X1 Z2 | X2 Z1),      (A | B) = (X1^2 | Z1^2),
+ *   (Z1' | C) = (A B | B sqrt(b)),  S = T + U,
+ *   (Z2' | X1') = (S^2 | (A + C)^2),
+ *   (x Z2' | T U), X2' = x Z2' + T U:
+ * three pair products and two pair squares for the six products and four
+ * squares. */
+#define H0(v) _mm512_shuffle_i64x2((v), (v), 0x44) /* (low half | low half) */
+#define H1(v) _mm512_shuffle_i64x2((v), (v), 0xee) /* (high half | high half) */
+#define SWAP(v) _mm512_shuffle_i64x2((v), (v), 0x4e)
+#define LOHI(lo, hi) _mm512_mask_blend_epi64(0xf0, (lo), (hi)) /* lo's low half, hi's high half */
+__attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_zladder_, EC2_SYM)(fe X1w, fe Z1w, const uint64_t *k,
+                                                                                      unsigned nbits, const fe x,
+                                                                                      const fe sbw, int b_one)
+{
+    (void)b_one; /* B sqrt(b) is computed whatever b: the pair product costs the same */
+    const __m512i xr = _mm512_maskz_loadu_epi64(GF_ZMASK(GF_NW), x);
+    const __m512i sbr = H0(_mm512_maskz_loadu_epi64(GF_ZMASK(GF_NW), sbw)); /* sqrt(b), used from the high half */
+    __m512i P = LOHI(_mm512_maskz_set1_epi64(1, 1), H0(xr)); /* (X1 | X2) = (1 | x) */
+    __m512i Q = _mm512_maskz_set1_epi64(0x10, 1);            /* (Z1 | Z2) = (0 | 1) */
+    uint64_t prev = 0;
+    for (int i = (int)nbits - 1; i >= 0; i--) {
+        uint64_t bit = (k[i / 64] >> (i % 64)) & 1;
+        const __m512i sw = _mm512_set1_epi64((long long)ct_mask_bit(bit ^ prev));
+        prev = bit;
+        P = _mm512_xor_si512(P, _mm512_and_si512(_mm512_xor_si512(P, SWAP(P)), sw));
+        Q = _mm512_xor_si512(Q, _mm512_and_si512(_mm512_xor_si512(Q, SWAP(Q)), sw));
+        const __m512i TU = fz2_mul(P, SWAP(Q));
+        const __m512i AB = fz2_sqr(LOHI(P, H0(Q)));
+        const __m512i ZC = fz2_mul(AB, LOHI(H1(AB), sbr));
+        const __m512i S = _mm512_xor_si512(TU, SWAP(TU));                 /* (T + U | T + U) */
+        const __m512i AC = _mm512_xor_si512(AB, SWAP(ZC));                /* low half A + C */
+        const __m512i ZX = fz2_sqr(LOHI(S, H0(AC)));                     /* (Z2' | X1') */
+        const __m512i XT = fz2_mul(LOHI(ZX, H0(TU)), LOHI(xr, TU));       /* (x Z2' | T U) */
+        const __m512i X2 = _mm512_xor_si512(XT, SWAP(XT));                /* X2' in both halves */
+        P = LOHI(SWAP(ZX), X2);
+        Q = LOHI(ZC, H0(ZX));
+    }
+    const __m512i sw = _mm512_set1_epi64((long long)ct_mask_bit(prev));
+    P = _mm512_xor_si512(P, _mm512_and_si512(_mm512_xor_si512(P, SWAP(P)), sw));
+    Q = _mm512_xor_si512(Q, _mm512_and_si512(_mm512_xor_si512(Q, SWAP(Q)), sw));
+    _mm512_mask_storeu_epi64(X1w, GF_ZMASK(GF_NW), P);
+    _mm512_mask_storeu_epi64(Z1w, GF_ZMASK(GF_NW), Q);
+}
+#undef H0
+#undef H1
+#undef SWAP
+#undef LOHI
+#elif EC2_ZLADDER
 __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_zladder_, EC2_SYM)(fe X1w, fe Z1w, const uint64_t *k,
                                                                                       unsigned nbits, const fe x,
                                                                                       const fe sbw, int b_one)
@@ -40,6 +90,33 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_zladder_, EC2
     fz_store(Z1w, Z1);
 }
 
+#endif
+
+#if GF_ZREG && GF_NW <= 4
+/* the hooks check what the ladder runs here, the pair forms, on both
+ * halves: (a | b)(b | a) has a b in both, else the result is all ones */
+static GF_TARGET void fz2_out(uint64_t *r, __m512i v)
+{
+    const __mmask8 same = _mm512_cmpeq_epi64_mask(v, _mm512_shuffle_i64x2(v, v, 0x4e));
+    const __m512i bad = _mm512_set1_epi64((long long)(0 - (uint64_t)(same != 0xff)));
+    _mm512_mask_storeu_epi64(r, GF_ZMASK(GF_NW), _mm512_or_si512(v, bad));
+}
+
+__attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_fe_mul_reg_, EC2_SYM)(uint64_t *r, const uint64_t *a,
+                                                                                         const uint64_t *b)
+{
+    const __m512i A = _mm512_maskz_loadu_epi64(GF_ZMASK(GF_NW), a), B = _mm512_maskz_loadu_epi64(GF_ZMASK(GF_NW), b);
+    const __m512i AB = _mm512_mask_blend_epi64(0xf0, A, _mm512_shuffle_i64x2(B, B, 0x44));
+    const __m512i BA = _mm512_mask_blend_epi64(0xf0, B, _mm512_shuffle_i64x2(A, A, 0x44));
+    fz2_out(r, fz2_mul(AB, BA));
+}
+
+__attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_fe_sqr_reg_, EC2_SYM)(uint64_t *r, const uint64_t *a)
+{
+    const __m512i A = _mm512_maskz_loadu_epi64(GF_ZMASK(GF_NW), a);
+    fz2_out(r, fz2_sqr(_mm512_shuffle_i64x2(A, A, 0x44)));
+}
+#elif GF_ZREG
 __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_fe_mul_reg_, EC2_SYM)(uint64_t *r, const uint64_t *a,
                                                                                          const uint64_t *b)
 {
@@ -50,6 +127,7 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_fe_sqr_reg_, 
 {
     fz_store(r, fz_sqr(fz_load(a)));
 }
-#else
+#endif
+#if !GF_ZREG
 typedef int ec2_zinst_empty; /* no register form for this field (ISO C: a unit declares something) */
 #endif

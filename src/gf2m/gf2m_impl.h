@@ -899,6 +899,130 @@ GF_ZI fz fz_sqr(fz a)
     }
     return fz_reduce(T);
 }
+
+#if GF_NW <= 4
+/* ---- two elements per register (up to 4 words) ----
+ * A pair (e0, e1) is one register, e0 in words 0-3 and e1 in words 4-7; a
+ * pair of products (up to 8 words each) is two registers, P[0] holding
+ * words 0-3 of each (e0's in the low half, e1's in the high one) and P[1]
+ * words 4-7. fz2_mul multiplies two pairs half by half (e0 f0, e1 f1) with
+ * the offset sums of gf_zmul_core, every lane now in use; the ladder takes
+ * its independent products two at a time this way. */
+#define GF_ZPOS(h, w) ((w) / 4 * 8 + 4 * (h) + (w) % 4) /* word w of half h in permutex2var's numbering */
+
+/* register r of the product pair P moved by d words (d > 0 down, d < 0 up)
+ * within each half, zero filled */
+GF_ZI __m512i gf_z2move(const __m512i P[2], int d, int r)
+{
+    if (d % 4 == 0) /* whole registers */
+        return r + d / 4 == 0 || r + d / 4 == 1 ? P[r + d / 4] : _mm512_setzero_si512();
+    long long ix[8];
+    unsigned k = 0;
+    GF_UNROLL
+    for (int h = 0; h < 2; h++) {
+        GF_UNROLL
+        for (int q = 0; q < 4; q++) {
+            const int src = 4 * r + q + d;
+            ix[4 * h + q] = src >= 0 && src < 8 ? GF_ZPOS(h, src) : 0;
+            k |= (unsigned)(src >= 0 && src < 8) << (4 * h + q);
+        }
+    }
+    return _mm512_maskz_permutex2var_epi64((__mmask8)k, P[0],
+                                           _mm512_set_epi64(ix[7], ix[6], ix[5], ix[4], ix[3], ix[2], ix[1], ix[0]), P[1]);
+}
+
+/* register 0 (words 0-3 of each half) of P >> b and of P << b, bits */
+GF_ZI __m512i gf_z2shr(const __m512i P[2], int b)
+{
+    const __m512i lo = gf_z2move(P, b / 64, 0);
+    if (b % 64 == 0) return lo;
+    const __m512i hi = gf_z2move(P, b / 64 + 1, 0);
+    return _mm512_or_si512(_mm512_srli_epi64(lo, (unsigned)(b % 64)), _mm512_slli_epi64(hi, (unsigned)(64 - b % 64)));
+}
+
+GF_ZI __m512i gf_z2shl(const __m512i P[2], int b)
+{
+    const __m512i cur = gf_z2move(P, -(b / 64), 0), prev = gf_z2move(P, -(b / 64 + 1), 0);
+    return _mm512_or_si512(_mm512_slli_epi64(cur, (unsigned)(b % 64)), _mm512_srli_epi64(prev, (unsigned)(64 - b % 64)));
+}
+
+/* the pair t (two products) mod f, as fz_reduce; the words of J r past
+ * word 3 are past m (m <= 233 < 256) and are not needed */
+GF_ZI __m512i fz2_reduce(const __m512i T[2])
+{
+    _Static_assert(GF_M % 64 != 0 && 2 * GF_K1 <= GF_M && GF_M < 256, "fz2_reduce's field");
+    __m512i H2 = gf_z2shr(T, 2 * GF_M - GF_K1);
+#if GF_NTERMS == 3
+    H2 = _mm512_xor_si512(H2, _mm512_xor_si512(gf_z2shr(T, 2 * GF_M - GF_K2), gf_z2shr(T, 2 * GF_M - GF_K3)));
+#endif
+    const __m512i J = _mm512_xor_si512(gf_z2shr(T, GF_M), H2);
+    __m512i G;
+#if GF_K1 < 64
+#if GF_NTERMS == 1
+    const __m512i R = _mm512_set1_epi64((long long)(1ULL | (1ULL << GF_K1)));
+#else
+    const __m512i R = _mm512_set1_epi64((long long)(1ULL | (1ULL << GF_K1) | (1ULL << GF_K2) | (1ULL << GF_K3)));
+#endif
+    const __m512i Po[2] = {_mm512_clmulepi64_epi128(J, R, 0x01), _mm512_setzero_si512()};
+    G = _mm512_xor_si512(_mm512_clmulepi64_epi128(J, R, 0x00), gf_z2move(Po, -1, 0));
+#else
+    const __m512i Jp[2] = {J, _mm512_setzero_si512()};
+    G = _mm512_xor_si512(J, gf_z2shl(Jp, GF_K1));
+#endif
+    const __m512i M = _mm512_set_epi64(GF_NW > 3 ? (long long)((1ULL << GF_TOPBITS) - 1) : 0,
+                                       GF_NW > 2 ? (GF_NW == 3 ? (long long)((1ULL << GF_TOPBITS) - 1) : -1LL) : 0, -1LL, -1LL,
+                                       GF_NW > 3 ? (long long)((1ULL << GF_TOPBITS) - 1) : 0,
+                                       GF_NW > 2 ? (GF_NW == 3 ? (long long)((1ULL << GF_TOPBITS) - 1) : -1LL) : 0, -1LL, -1LL);
+    return _mm512_and_si512(_mm512_xor_si512(T[0], G), M);
+}
+
+/* (a0 b0, a1 b1) */
+GF_ZI __m512i fz2_mul(__m512i a, __m512i b)
+{
+    __m512i Ev[3], Od[2];
+    GF_UNROLL
+    for (int s = 0; s < 2; s++) {
+        /* (b0_2s, b0_2s+1) in the low lanes, (b1_2s, b1_2s+1) in the high ones */
+        const __m512i B = _mm512_permutexvar_epi64(
+            _mm512_set_epi64(5 + 2 * s, 4 + 2 * s, 5 + 2 * s, 4 + 2 * s, 1 + 2 * s, 2 * s, 1 + 2 * s, 2 * s), b);
+        const int bodd = 2 * s + 1 < GF_NW; /* b_2s+1 is a word of b (not so for word 3 of 3) */
+        const __m512i e = _mm512_clmulepi64_epi128(a, B, 0x00);
+        __m512i o = _mm512_clmulepi64_epi128(a, B, 0x01);
+        if (bodd) o = _mm512_xor_si512(o, _mm512_clmulepi64_epi128(a, B, 0x10));
+        const __m512i e2 = bodd ? _mm512_clmulepi64_epi128(a, B, 0x11) : _mm512_setzero_si512();
+        if (s == 0) {
+            Ev[0] = e;
+            Od[0] = o;
+            Ev[1] = e2;
+        } else {
+            Ev[1] = _mm512_xor_si512(Ev[1], e);
+            Od[1] = o;
+            Ev[2] = e2;
+        }
+    }
+    /* each sum moved up by its offset, within its half */
+    __m512i T[2];
+    GF_UNROLL
+    for (int r = 0; r < 2; r++) {
+        const __m512i z = _mm512_setzero_si512();
+        const __m512i E0[2] = {Ev[0], z}, E1[2] = {Ev[1], z}, E2[2] = {Ev[2], z}, O0[2] = {Od[0], z}, O1[2] = {Od[1], z};
+        T[r] = _mm512_xor_si512(_mm512_xor_si512(r ? z : Ev[0], gf_z2move(E1, -2, r)),
+                                _mm512_xor_si512(gf_z2move(E2, -4, r),
+                                                 _mm512_xor_si512(gf_z2move(O0, -1, r), gf_z2move(O1, -3, r))));
+        (void)E0;
+    }
+    return fz2_reduce(T);
+}
+
+/* (a0^2, a1^2) */
+GF_ZI __m512i fz2_sqr(__m512i a)
+{
+    const __m512i lo = _mm512_clmulepi64_epi128(a, a, 0x00), hi = _mm512_clmulepi64_epi128(a, a, 0x11);
+    const __m512i T[2] = {_mm512_permutex2var_epi64(lo, _mm512_set_epi64(13, 12, 5, 4, 9, 8, 1, 0), hi),
+                          _mm512_permutex2var_epi64(lo, _mm512_set_epi64(15, 14, 7, 6, 11, 10, 3, 2), hi)};
+    return fz2_reduce(T);
+}
+#endif
 #else
 #define GF_ZREG 0
 #endif
