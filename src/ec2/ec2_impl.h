@@ -793,7 +793,15 @@ GF_FN_NOINLINE uint64_t ec2_tnaf_mul_x(const ec2_k *K, const ec2_tnaf *tn, fe xr
         return ~(uint64_t)0;
     }
     tnaf_recode(tn, dig, k, nl);
-    for (int i = (int)tn->iters; i >= 0; i--) {
+    int top = (int)tn->iters;
+#if EC2_ZTNAF
+    if ((int)tn->exc <= top) { /* the upper, unexceptional positions on registers */
+        memset(&acc, 0, sizeof acc); /* set from the first digit's point (init) */
+        EC2_ZNAME(ec2_ztnaf_, EC2_SYM)(acc.X, acc.L, acc.Z, (const uint64_t *)T, ndig, dig, top, (int)tn->exc, (int)tn->w, 1);
+        top = (int)tn->exc - 1;
+    }
+#endif
+    for (int i = top; i >= 0; i--) {
         uint64_t j = dig[i] & 0x7f, nm = ct_mask_bit(dig[i] >> 7);
         FASTEC_VERIFY(j < ndig);
         ct_select_words((uint64_t *)&S, (const uint64_t *)T, ndig, 2 * GF_NW, 2 * GF_NW, j, 0);

@@ -92,6 +92,47 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_zladder_, EC2
 
 #endif
 
+#if EC2_ZTNAF
+/* ec2_tnaf_mul_x's loop body on registers: the Frobenius maps as w
+ * squarings of each coordinate, then lam_madd's formula (8M + 2S) */
+__attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_ztnaf_, EC2_SYM)(fe Xw, fe Lw, fe Zw, const uint64_t *tab,
+                                                                                    unsigned ndig, const uint8_t *dig,
+                                                                                    int hi, int lo, int w, int init)
+{
+    fz X = fz_load(Xw), L = fz_load(Lw), Z = fz_load(Zw);
+    uint64_t S[2 * GF_NW];
+    for (int i = hi; i >= lo; i--) {
+        uint64_t j = dig[i] & 0x7f, nm = ct_mask_bit(dig[i] >> 7);
+        ct_select_words(S, tab, ndig, 2 * GF_NW, 2 * GF_NW, j, 0);
+        S[GF_NW] ^= nm & 1; /* -(x, lambda) = (x, lambda + 1) */
+        const fz x2 = fz_load(S), l2 = fz_load(S + GF_NW);
+        if (init && i == hi) {
+            X = x2;
+            L = l2;
+            Z = fz_word(1);
+            continue;
+        }
+        for (int t = 0; t < w; t++) {
+            X = fz_sqr(X);
+            L = fz_sqr(L);
+            Z = fz_sqr(Z);
+        }
+        /* lam_madd: A = L1 + l2 Z1, B = X1 + x2 Z1, X3 = A^2 X1 x2 Z1,
+         * Z3 = A B^2 Z1, L3 = (A U2 + B^2)^2 + A B^2 (L1 + Z1) */
+        const fz U2 = fz_mul(Z, x2), A = fz_add(L, fz_mul(Z, l2)), B = fz_add(X, U2);
+        const fz B2 = fz_sqr(B), AU1 = fz_mul(A, X), AU2 = fz_mul(A, U2), ABZ = fz_mul(A, B2);
+        const fz LZ = fz_add(L, Z);
+        Z = fz_mul(ABZ, Z);
+        X = fz_mul(AU1, AU2);
+        L = fz_add(fz_sqr(fz_add(AU2, B2)), fz_mul(ABZ, LZ));
+    }
+    fz_store(Xw, X);
+    fz_store(Lw, L);
+    fz_store(Zw, Z);
+    ct_wipe(S, sizeof S);
+}
+#endif
+
 #if GF_ZREG && GF_NW <= 4
 /* the hooks check what the ladder runs here, the pair forms, on both
  * halves: (a | b)(b | a) has a b in both, else the result is all ones */

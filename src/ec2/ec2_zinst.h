@@ -22,6 +22,21 @@
  * masks; sb = sqrt(b), b_one when b = 1 (public). */
 void EC2_ZNAME(ec2_zladder_, EC2_SYM)(fe X1, fe Z1, const uint64_t *k, unsigned nbits, const fe x, const fe sb, int b_one);
 #endif
+/* the Koblitz curves' tau-adic loop on registers from 5 words (sect283k1,
+ * sect409k1, sect571k1) */
+#ifndef EC2_ZTNAF
+#define EC2_ZTNAF (GF_ZREG && GF_NW >= 5)
+#endif
+
+#if EC2_ZTNAF
+/* The positions hi down to lo of ec2_tnaf_mul_x's loop (none of them
+ * exceptional: lo >= the curve's exc), acc in (X, L, Z) in and out; the
+ * first position only loads its point when init. tab: the ndig
+ * lambda-affine (x, l) points, 2 GF_NW words each; dig the recoded digits. */
+void EC2_ZNAME(ec2_ztnaf_, EC2_SYM)(fe X, fe L, fe Z, const uint64_t *tab, unsigned ndig, const uint8_t *dig, int hi,
+                                    int lo, int w, int init);
+#endif
+
 #if GF_ZREG
 /* the field hooks mul_reg and sqr_reg (ec_field_hooks) */
 void EC2_ZNAME(ec2_fe_mul_reg_, EC2_SYM)(uint64_t *r, const uint64_t *a, const uint64_t *b);
