@@ -1117,7 +1117,20 @@ GF_OP int ec2_op_verify_vartime(const struct fastec_curve *c, const ec_point *q,
         int l1 = sc_wnaf_vartime(n1, u1->v, (int)c->sc.nlimbs, EC2_GNAF_W);
         int l2 = sc_wnaf_vartime(n2, u2->v, (int)c->sc.nlimbs, EC2_QNAF_W);
         for (int i = (l1 > l2 ? l1 : l2) - 1; i >= 0; i--) {
+#if EC2_ZVERIFY
+            if (!inf && K.a_kind == 1) {
+                /* the doublings of positions i down to the next one with a
+                 * digit (j), in one run on registers; then j's digits */
+                int j = i;
+                while (j >= 0 && !(j < l2 && n2[j]) && !(j < l1 && n1[j])) j--;
+                EC2_ZNAME(ec2_zlam_dbln_, EC2_SYM)(acc.X, acc.L, acc.Z, j >= 0 ? i - j + 1 : i + 1);
+                if (j < 0) break;
+                i = j;
+            } else if (!inf)
+                lam_dbl(&K, &acc, &acc);
+#else
             if (!inf) lam_dbl(&K, &acc, &acc);
+#endif
             int dg = i < l2 ? n2[i] : 0; /* odd digits: entry |dg| / 2 */
             if (dg) {
                 const lam_aff *t = &pre[(dg > 0 ? dg : -dg) / 2];

@@ -133,6 +133,25 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_ztnaf_, EC2_S
 }
 #endif
 
+#if EC2_ZVERIFY
+/* lam_dbl with a = 1, n times: T = L^2 + L Z + Z^2, X' = T^2, Z' = T Z^2,
+ * L' = (X Z)^2 + X' + T L Z + Z' */
+__attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_zlam_dbln_, EC2_SYM)(fe Xw, fe Lw, fe Zw, int n)
+{
+    fz X = fz_load(Xw), L = fz_load(Lw), Z = fz_load(Zw);
+    for (int i = 0; i < n; i++) {
+        const fz LZ = fz_mul(L, Z), Zs = fz_sqr(Z), XZ = fz_mul(X, Z);
+        const fz T = fz_add(fz_add(fz_sqr(L), LZ), Zs);
+        X = fz_sqr(T);
+        Z = fz_mul(T, Zs);
+        L = fz_add(fz_add(fz_sqr(XZ), X), fz_add(fz_mul(T, LZ), Z));
+    }
+    fz_store(Xw, X);
+    fz_store(Lw, L);
+    fz_store(Zw, Z);
+}
+#endif
+
 #if GF_ZREG && GF_NW <= 4
 /* the hooks check what the ladder runs here, the pair forms, on both
  * halves: (a | b)(b | a) has a b in both, else the result is all ones */

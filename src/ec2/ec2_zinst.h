@@ -37,6 +37,17 @@ void EC2_ZNAME(ec2_ztnaf_, EC2_SYM)(fe X, fe L, fe Z, const uint64_t *tab, unsig
                                     int lo, int w, int init);
 #endif
 
+#ifndef EC2_ZVERIFY
+#define EC2_ZVERIFY (GF_ZREG && GF_NW >= 5)
+#endif
+
+#if EC2_ZVERIFY
+/* n >= 1 doublings of the lambda-projective (X, L, Z) in place, for a = 1
+ * (lam_dbl), on registers: verification's runs of doublings on the random
+ * curves from 5 words (public data) */
+void EC2_ZNAME(ec2_zlam_dbln_, EC2_SYM)(fe X, fe L, fe Z, int n);
+#endif
+
 #if GF_ZREG
 /* the field hooks mul_reg and sqr_reg (ec_field_hooks) */
 void EC2_ZNAME(ec2_fe_mul_reg_, EC2_SYM)(uint64_t *r, const uint64_t *a, const uint64_t *b);
