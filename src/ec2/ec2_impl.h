@@ -65,6 +65,17 @@ GF_FN void ec2_mul_b(const ec2_k *K, fe r, const fe t)
 
 #include "ec2/ec2_zinst.h" /* EC2_ZLADDER */
 
+/* xr = X1 / Z1, the ladder's result; all ones if Z1 = 0 (infinity) */
+GF_FN uint64_t ec2_ladder_out(fe xr, const fe X1, const fe Z1)
+{
+    fe zi;
+    uint64_t inf = fe_is_zero(Z1);
+    fe_inv(zi, Z1);
+    fe_mul(xr, X1, zi);
+    ct_wipe(zi, sizeof zi);
+    return inf;
+}
+
 /* x(k P) into xr, P given by its x (x != 0). k has nbits bits (public count).
  * Returns an all-ones mask if k P is the point at infinity. */
 GF_FN_NOINLINE uint64_t ec2_ladder_x(const ec2_k *K, fe xr, const uint64_t *k, unsigned nbits, const fe x)
@@ -103,9 +114,7 @@ GF_FN_NOINLINE uint64_t ec2_ladder_x(const ec2_k *K, fe xr, const uint64_t *k, u
     }
     fe_cswap(X1, X2, ct_mask_bit(prev));
     fe_cswap(Z1, Z2, ct_mask_bit(prev));
-    uint64_t inf = fe_is_zero(Z1);
-    fe_inv(T, Z1);
-    fe_mul(xr, X1, T);
+    uint64_t inf = ec2_ladder_out(xr, X1, Z1);
     ct_wipe(X1, sizeof X1);
     ct_wipe(Z1, sizeof Z1);
     ct_wipe(X2, sizeof X2);
@@ -123,15 +132,12 @@ GF_FN_NOINLINE uint64_t ec2_ladder_x(const ec2_k *K, fe xr, const uint64_t *k, u
  * other functions inline); this wrapper does the final inversion. */
 GF_FN_NOINLINE uint64_t ec2_ladder_x_z(const ec2_k *K, fe xr, const uint64_t *k, unsigned nbits, const fe x)
 {
-    fe sb, X1, Z1, T;
+    fe sb, X1, Z1;
     fe_sqrt(sb, K->b);
     EC2_ZNAME(ec2_zladder_, EC2_SYM)(X1, Z1, k, nbits, x, sb, K->b_one);
-    uint64_t inf = fe_is_zero(Z1);
-    fe_inv(T, Z1);
-    fe_mul(xr, X1, T);
+    uint64_t inf = ec2_ladder_out(xr, X1, Z1);
     ct_wipe(X1, sizeof X1);
     ct_wipe(Z1, sizeof Z1);
-    ct_wipe(T, sizeof T);
     ct_wipe(sb, sizeof sb);
     return inf;
 }

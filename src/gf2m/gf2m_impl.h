@@ -746,6 +746,13 @@ GF_FN void fe_sqr(fe r, const fe a)
  * never runs the ladder in production). */
 #define GF_ZG (((GF_M - 2 + GF_K1) / 64 + 1 + 7) / 8)     /* registers of H r */
 #define GF_ZREG 1
+#if GF_K1 < 64 /* r(x) = x^K1 (+ x^K2 + x^K3) + 1 as a word, where it fits one */
+#if GF_NTERMS == 1
+#define GF_RWORD (1ULL | (1ULL << GF_K1))
+#else
+#define GF_RWORD (1ULL | (1ULL << GF_K1) | (1ULL << GF_K2) | (1ULL << GF_K3))
+#endif
+#endif
 typedef struct {
     __m512i v[GF_ZR];
 } fz;
@@ -813,11 +820,7 @@ GF_ZI __m512i gf_zshl(const __m512i *X, int n, int b, int i)
 GF_ZI void gf_zmul_r(__m512i *G, int ng, const __m512i *H, int nh)
 {
 #if GF_K1 < 64
-#if GF_NTERMS == 1
-    const __m512i R = _mm512_set1_epi64((long long)(1ULL | (1ULL << GF_K1)));
-#else
-    const __m512i R = _mm512_set1_epi64((long long)(1ULL | (1ULL << GF_K1) | (1ULL << GF_K2) | (1ULL << GF_K3)));
-#endif
+    const __m512i R = _mm512_set1_epi64((long long)GF_RWORD);
     __m512i Pe[GF_ZG], Po[GF_ZG];
     GF_UNROLL
     for (int i = 0; i < nh; i++) {
@@ -958,11 +961,7 @@ GF_ZI __m512i fz2_reduce(const __m512i T[2])
     const __m512i J = _mm512_xor_si512(gf_z2shr(T, GF_M), H2);
     __m512i G;
 #if GF_K1 < 64
-#if GF_NTERMS == 1
-    const __m512i R = _mm512_set1_epi64((long long)(1ULL | (1ULL << GF_K1)));
-#else
-    const __m512i R = _mm512_set1_epi64((long long)(1ULL | (1ULL << GF_K1) | (1ULL << GF_K2) | (1ULL << GF_K3)));
-#endif
+    const __m512i R = _mm512_set1_epi64((long long)GF_RWORD);
     const __m512i Po[2] = {_mm512_clmulepi64_epi128(J, R, 0x01), _mm512_setzero_si512()};
     G = _mm512_xor_si512(_mm512_clmulepi64_epi128(J, R, 0x00), gf_z2move(Po, -1, 0));
 #else
