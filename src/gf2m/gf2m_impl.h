@@ -188,7 +188,9 @@ GF_ZI __m512i gf_zup(const __m512i *X, int n, int d, int i)
 }
 
 /* The schoolbook itself: A holds a (GF_ZR registers of eight words, zero
- * past a), Bp[s] the pair (b_2s, b_2s+1) in every lane (b_2s+1 = 0 past b);
+ * past a), B[s] the pair (b_2s, b_2s+1) in every lane (b_2s+1 = 0 past b)
+ * when pairs, else B[j] the word b_j in every lane (two products per b_j,
+ * the same sums: for b in memory, read word by word as it was written);
  * T gets the GF_ZT registers of the product (zero past 2 GF_NW words). In
  * each lane the four products of (a_2k, a_2k+1) with (b_2s, b_2s+1) land 2s,
  * 2s + 1 (two of them) and 2s + 2 words above the lane's first word; they
@@ -227,25 +229,25 @@ GF_ZI void gf_zmul_core(__m512i T[GF_ZT], const __m512i A[GF_ZR], const __m512i 
             }
         }
     }
-    GF_UNROLL
-    for (int s = 0; 2 * s < GF_NW; s++) {
-        if (!pairs) break;
+    if (pairs) {
         GF_UNROLL
-        for (int u = 0; u < GF_ZR; u++) {
-            const int ahi = 8 * u + 1 < GF_NW; /* the register holds some odd word of a (not so for word 8 of 9) */
-            Ev[s][u] = _mm512_xor_si512(Ev[s][u], _mm512_clmulepi64_epi128(A[u], B[s], 0x00));
-            if (ahi) Od[s][u] = _mm512_xor_si512(Od[s][u], _mm512_clmulepi64_epi128(A[u], B[s], 0x01));
-            if (2 * s + 1 < GF_NW) {
-                Od[s][u] = _mm512_xor_si512(Od[s][u], _mm512_clmulepi64_epi128(A[u], B[s], 0x10));
-                if (ahi) Ev[s + 1][u] = _mm512_xor_si512(Ev[s + 1][u], _mm512_clmulepi64_epi128(A[u], B[s], 0x11));
+        for (int s = 0; 2 * s < GF_NW; s++) {
+            GF_UNROLL
+            for (int u = 0; u < GF_ZR; u++) {
+                const int ahi = 8 * u + 1 < GF_NW; /* the register holds some odd word of a (not so for word 8 of 9) */
+                Ev[s][u] = _mm512_xor_si512(Ev[s][u], _mm512_clmulepi64_epi128(A[u], B[s], 0x00));
+                if (ahi) Od[s][u] = _mm512_xor_si512(Od[s][u], _mm512_clmulepi64_epi128(A[u], B[s], 0x01));
+                if (2 * s + 1 < GF_NW) {
+                    Od[s][u] = _mm512_xor_si512(Od[s][u], _mm512_clmulepi64_epi128(A[u], B[s], 0x10));
+                    if (ahi) Ev[s + 1][u] = _mm512_xor_si512(Ev[s + 1][u], _mm512_clmulepi64_epi128(A[u], B[s], 0x11));
+                }
             }
         }
     }
     __m512i O[GF_ZT];
     GF_UNROLL
     for (int i = 0; i < GF_ZT; i++) {
-        __m512i e = Ev[0][i < GF_ZR ? i : 0], o = Od[0][i < GF_ZR ? i : 0];
-        if (i >= GF_ZR) e = o = _mm512_setzero_si512();
+        __m512i e = i < GF_ZR ? Ev[0][i] : _mm512_setzero_si512(), o = i < GF_ZR ? Od[0][i] : _mm512_setzero_si512();
         GF_UNROLL
         for (int s = 1; s < GF_ZS; s++) {
             e = _mm512_xor_si512(e, gf_zup(Ev[s], GF_ZR, 2 * s, i));
@@ -349,9 +351,10 @@ _Static_assert(GF_ZT <= GF_ZACC && GF_ZA - 1 + GF_ZP / 4 < GF_ZACC, "accumulator
 #if GF_NW >= 7
 /* t = a * b by the offset sums above, for fe_mul from 7 words: its latency
  * (7 words 84 -> 75 cycles, 9 words level, throwaway loop, Zen 4) where a
- * chain waits for each product; the comb's independent products
- * (fe_mul_tp) stay with fe_mul_wide, whose throughput there was higher
- * (signing sect409r1 7.8% slower with the offset sums) */
+ * chain waits for each product. The comb's independent products
+ * (fe_mul_tp) stay with fe_mul_wide: with the offset sums there, signing
+ * was level (sect409r1/k1 +0.2..+2.9%, sect571r1/k1 -1.4..-2.3%, within
+ * the noise) once the register code had its own unit. */
 GF_FN_NOINLINE void fe_mul_wide_lat(uint64_t t[2 * GF_NW], const fe a, const fe b)
 {
     __m512i A0[GF_ZR], Bj[GF_NW], T[GF_ZT];
@@ -908,8 +911,9 @@ GF_ZI fz fz_sqr(fz a)
  * A pair (e0, e1) is one register, e0 in words 0-3 and e1 in words 4-7; a
  * pair of products (up to 8 words each) is two registers, P[0] holding
  * words 0-3 of each (e0's in the low half, e1's in the high one) and P[1]
- * words 4-7. fz2_mul multiplies two pairs half by half (e0 f0, e1 f1) with
- * the offset sums of gf_zmul_core, every lane now in use; the ladder takes
+ * words 4-7. fz2_mul multiplies two pairs half by half (e0 f0, e1 f1) by
+ * the offset sums of gf_zmul_core, written again for this layout (the sums
+ * move within each half), every lane now in use; the ladder takes
  * its independent products two at a time this way. */
 #define GF_ZPOS(h, w) ((w) / 4 * 8 + 4 * (h) + (w) % 4) /* word w of half h in permutex2var's numbering */
 
@@ -968,11 +972,8 @@ GF_ZI __m512i fz2_reduce(const __m512i T[2])
     const __m512i Jp[2] = {J, _mm512_setzero_si512()};
     G = _mm512_xor_si512(J, gf_z2shl(Jp, GF_K1));
 #endif
-    const __m512i M = _mm512_set_epi64(GF_NW > 3 ? (long long)((1ULL << GF_TOPBITS) - 1) : 0,
-                                       GF_NW > 2 ? (GF_NW == 3 ? (long long)((1ULL << GF_TOPBITS) - 1) : -1LL) : 0, -1LL, -1LL,
-                                       GF_NW > 3 ? (long long)((1ULL << GF_TOPBITS) - 1) : 0,
-                                       GF_NW > 2 ? (GF_NW == 3 ? (long long)((1ULL << GF_TOPBITS) - 1) : -1LL) : 0, -1LL, -1LL);
-    return _mm512_and_si512(_mm512_xor_si512(T[0], G), M);
+    const __m512i m = gf_zmaskm(0); /* one element's low m bits (words 0-3), for both halves */
+    return _mm512_and_si512(_mm512_xor_si512(T[0], G), _mm512_shuffle_i64x2(m, m, 0x44));
 }
 
 /* (a0 b0, a1 b1) */
@@ -1004,11 +1005,10 @@ GF_ZI __m512i fz2_mul(__m512i a, __m512i b)
     GF_UNROLL
     for (int r = 0; r < 2; r++) {
         const __m512i z = _mm512_setzero_si512();
-        const __m512i E0[2] = {Ev[0], z}, E1[2] = {Ev[1], z}, E2[2] = {Ev[2], z}, O0[2] = {Od[0], z}, O1[2] = {Od[1], z};
+        const __m512i E1[2] = {Ev[1], z}, E2[2] = {Ev[2], z}, O0[2] = {Od[0], z}, O1[2] = {Od[1], z};
         T[r] = _mm512_xor_si512(_mm512_xor_si512(r ? z : Ev[0], gf_z2move(E1, -2, r)),
                                 _mm512_xor_si512(gf_z2move(E2, -4, r),
                                                  _mm512_xor_si512(gf_z2move(O0, -1, r), gf_z2move(O1, -3, r))));
-        (void)E0;
     }
     return fz2_reduce(T);
 }
