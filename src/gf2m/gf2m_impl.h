@@ -1050,7 +1050,10 @@ GF_FN void fe_sqrn3(fe a, fe b, fe c, int n)
  * a, so the time does not depend on a: about m NW simple operations against
  * ~m/2 dependent squarings for the maps it stands for (tools/gen_curves.py);
  * with AVX-512 eight bits of a at a time are a mask register for one
- * masked XOR per word (no mask arithmetic per bit). */
+ * masked XOR per word (no mask arithmetic per bit); with AVX2 four bits at a
+ * time become four lane masks (a variable shift puts each bit at the top of
+ * its lane, a signed comparison with zero spreads it), then one AND and one
+ * XOR per word. */
 #if GF_BACKEND == GF_VPCLMUL512
 GF_FN void fe_linmap(fe r, const uint64_t (*M)[GF_MAP_COLS], const fe a)
 {
@@ -1067,6 +1070,29 @@ GF_FN void fe_linmap(fe r, const uint64_t (*M)[GF_MAP_COLS], const fe a)
     for (int j = 0; j < GF_NW; j++) { /* the XOR of the eight lanes */
         __m256i h = _mm256_xor_si256(_mm512_castsi512_si256(acc[j]), _mm512_extracti64x4_epi64(acc[j], 1));
         __m128i q = _mm_xor_si128(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
+        r[j] = (uint64_t)_mm_cvtsi128_si64(q) ^ (uint64_t)_mm_extract_epi64(q, 1);
+    }
+}
+#elif GF_BACKEND == GF_VPCLMUL256
+GF_FN void fe_linmap(fe r, const uint64_t (*M)[GF_MAP_COLS], const fe a)
+{
+    __m256i acc[GF_NW];
+    const __m256i zero = _mm256_setzero_si256();
+    GF_UNROLL
+    for (int j = 0; j < GF_NW; j++) acc[j] = zero;
+    const __m256i sh = _mm256_set_epi64x(60, 61, 62, 63);
+    for (int g = 0; g < GF_MAP_COLS / 4; g++) {
+        /* bit 4g + lane of a to the top of the lane, then to all of it */
+        const __m256i v = _mm256_set1_epi64x((long long)a[g / 16]);
+        const __m256i top = _mm256_sllv_epi64(v, _mm256_sub_epi64(sh, _mm256_set1_epi64x(4 * (g % 16))));
+        const __m256i mk = _mm256_cmpgt_epi64(zero, top);
+        GF_UNROLL
+        for (int j = 0; j < GF_NW; j++)
+            acc[j] = _mm256_xor_si256(acc[j], _mm256_and_si256(mk, _mm256_loadu_si256((const __m256i *)(M[j] + 4 * g))));
+    }
+    GF_UNROLL
+    for (int j = 0; j < GF_NW; j++) { /* the XOR of the four lanes */
+        const __m128i q = _mm_xor_si128(_mm256_castsi256_si128(acc[j]), _mm256_extracti128_si256(acc[j], 1));
         r[j] = (uint64_t)_mm_cvtsi128_si64(q) ^ (uint64_t)_mm_extract_epi64(q, 1);
     }
 }
@@ -1091,7 +1117,17 @@ GF_FN void fe_linmap(fe r, const uint64_t (*M)[GF_MAP_COLS], const fe a)
 /* r = a^-1 (0 for a = 0), Itoh–Tsujii: a^-1 = (a^(2^(m-1) - 1))^2, with
  * beta_k = a^(2^k - 1) built along the binary expansion of m - 1:
  * beta_{2k} = beta_k^(2^k) beta_k, beta_{k+1} = beta_k^2 a. ~m S + 2 log m M,
- * but the last and longest run (k = GF_SQRK = (m - 1)/2) is one fe_linmap. */
+ * but the last and longest run (k = GF_SQRK = (m - 1)/2) is one fe_linmap,
+ * and with the VPCLMULQDQ backends, whose fe_linmap costs 3-25 squarings
+ * (AVX-512 3-7, AVX2 13-28), the two runs before it (GF_SQRK1, GF_SQRK2)
+ * too: with AVX-512 the inversion takes about half the time. The clmul and
+ * portable fe_linmap costs 9-56 squarings, which only the longest run
+ * repays. */
+#if GF_BACKEND == GF_VPCLMUL512 || GF_BACKEND == GF_VPCLMUL256
+#define GF_INV_MAPS 3
+#else
+#define GF_INV_MAPS 1
+#endif
 GF_FN_NOINLINE void fe_inv(fe r, const fe a)
 {
     fe beta, t;
@@ -1105,6 +1141,8 @@ GF_FN_NOINLINE void fe_inv(fe r, const fe a)
     GF_UNROLL
     for (int i = top - 1; i >= 0; i--) {
         if (k == GF_SQRK) fe_linmap(t, GF_SQRK_MAP, beta); /* the longest run, by a table */
+        else if (GF_INV_MAPS > 1 && k == GF_SQRK1) fe_linmap(t, GF_SQRK1_MAP, beta);
+        else if (GF_INV_MAPS > 2 && k == GF_SQRK2) fe_linmap(t, GF_SQRK2_MAP, beta);
         else fe_sqrn(t, beta, k);
         fe_mul(beta, t, beta);
         k *= 2;
