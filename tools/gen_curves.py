@@ -167,7 +167,8 @@ def gen_consts(out):
              ' * GF_SQRK2_MAP and GF_HT_MAP are the tables of a -> a^(2^GF_SQRK),',
              ' * a^(2^GF_SQRK1), a^(2^GF_SQRK2) (fe_inv\'s three longest squaring',
              ' * runs) and of the half-trace, by output word, GF_MAP_COLS columns',
-             ' * (src/gen/gf2m_maps.c). */']
+             ' * (src/gen/gf2m_maps.c); GF_TNAF_W and GF_TNAF_MU are the tau-adic',
+             ' * width and mu of the field\'s Koblitz curve (0 and 0 if it has none). */']
     for m, terms in FIELDS:
         F = Field(m, terms)
         nw = (m + 63) // 64
@@ -190,6 +191,13 @@ def gen_consts(out):
         for j in range(len(sqr_runs(m))):
             lines.append('#define GF_SQRK%s_MAP gf2m_sqrk%s_%d' % (j or '', j or '', m))
         lines.append('#define GF_HT_MAP gf2m_ht_%d' % m)
+        # the field's Koblitz curve (at most one): its tau-adic width and mu,
+        # so that the recoding loop folds them (tnaf_digits); 0, 0 if none
+        kob = [(TNAF_W[c[0]], 1 if c[3] == 1 else -1) for c in BINARY if c[1] == m and c[0] in TNAF_W]
+        assert len(kob) <= 1
+        tw, tmu = kob[0] if kob else (0, 0)
+        lines.append('#define GF_TNAF_W %d' % tw)
+        lines.append('#define GF_TNAF_MU %d' % tmu)
         lines.append('#endif')
     open(out, 'w').write('\n'.join(lines) + '\n')
 

@@ -624,13 +624,85 @@ GF_FN void tnaf_round(tz_t q, const uint64_t *k, unsigned nl, const uint64_t *S,
 }
 
 /* the digit of class c (odd, mod 2^(w+1)): its index j and sign */
-GF_FN void tnaf_digit(const ec2_tnaf *tn, uint64_t c, uint64_t *j, uint64_t *negm)
+GF_FN void tnaf_digit(unsigned w, uint64_t c, uint64_t *j, uint64_t *negm)
 {
-    const uint64_t M1 = ((uint64_t)2 << tn->w) - 1;
-    uint64_t neg = (c >> tn->w) & 1;
+    const uint64_t M1 = ((uint64_t)2 << w) - 1;
+    uint64_t neg = (c >> w) & 1;
     uint64_t nm = (uint64_t)0 - neg;
     *j = ((c ^ (nm & M1)) + neg) >> 1;
     *negm = nm;
+}
+
+/* rho = r0 + r1 tau (odd, RZ words each) to its digits, dig[i] = index |
+ * sign << 7, i = 0 .. iters; W = tn->w and MU = tn->mu, passed apart so
+ * that the call with the field's Koblitz curve's constants (GF_TNAF_W,
+ * GF_TNAF_MU) folds the loop's small multipliers, its mask and the digit
+ * table's size; r0, r1 and t, h are scratch (TZ words) */
+static inline __attribute__((always_inline)) GF_TARGET void tnaf_digits(const ec2_tnaf *tn, uint8_t *dig, uint64_t *r0,
+                                                                       uint64_t *r1, uint64_t *t, uint64_t *h,
+                                                                       const unsigned W, const int MU)
+{
+    const uint64_t M1 = ((uint64_t)2 << W) - 1, half = (uint64_t)1 << W;
+    const unsigned ndig = 1u << (W - 1);
+    /* dividing by tau^w in one step: tau conj(tau) = 2 with conj(tau) = mu -
+     * tau, so x / tau^w = x (ca + cb tau) / 2^w for ca + cb tau = conj(tau)^w
+     * (exact when tau^w divides x); (ca + cb tau)(mu - tau) = (mu ca + 2 cb) -
+     * ca tau, and tau^2 = mu tau - 2 */
+    int64_t ca = 1, cb = 0;
+    for (unsigned s = 0; s < W; s++) {
+        int64_t na = MU * ca + 2 * cb;
+        cb = -ca;
+        ca = na;
+    }
+    /* (rho - alpha) / tau^w = (rho conj(tau)^w - alpha conj(tau)^w) / 2^w:
+     * the first product does not wait for the digit, the second is a table
+     * (public) of beta = alpha conj(tau)^w, both coefficients in one word */
+    uint64_t bpk[32];
+    for (unsigned e = 0; e < ndig; e++) {
+        int64_t b = tn->alpha[e][0], g = tn->alpha[e][1];
+        int64_t b0 = b * ca - 2 * g * cb, b1 = b * cb + g * (ca + MU * cb);
+        FASTEC_VERIFY(b0 == (int32_t)b0 && b1 == (int32_t)b1);
+        bpk[e] = (uint64_t)(uint32_t)(int32_t)b0 | (uint64_t)(uint32_t)(int32_t)b1 << 32;
+    }
+    uint64_t p0[RZ + 1], p1[RZ + 1];
+    for (unsigned i = 0; i < tn->iters; i++) {
+        uint64_t c = (r0[0] + r1[0] * tn->t + half) & M1, j, nm;
+        /* rho conj(tau)^w = (ca r0 - 2 cb r1) + (cb r0 + (ca + mu cb) r1) tau */
+        tz_mul_small(p0, r0, ca, RZ);
+        tz_mul_small(p1, r1, -2 * cb, RZ);
+        tz_add(p0, p0, p1, RZ + 1);
+        tz_mul_small(p1, r0, cb, RZ);
+        tz_mul_small(h, r1, ca + MU * cb, RZ);
+        tz_add(p1, p1, h, RZ + 1);
+        tnaf_digit(W, c, &j, &nm);
+        uint64_t bg = 0;
+        for (unsigned e = 0; e < ndig; e++) bg |= ct_eq(j, e) & bpk[e];
+        uint64_t b = (uint64_t)(int64_t)(int32_t)(uint32_t)bg, g = (uint64_t)(int64_t)(int32_t)(uint32_t)(bg >> 32);
+        b = (b ^ nm) - nm;
+        g = (g ^ nm) - nm;
+        dig[i] = (uint8_t)(j | (nm & 0x80));
+        tz_set_small(t, b, RZ + 1);
+        tz_sub(p0, p0, t, RZ + 1);
+        tz_set_small(t, g, RZ + 1);
+        tz_sub(p1, p1, t, RZ + 1);
+        tz_shr_exact(r0, p0, W, RZ);
+        tz_shr_exact(r1, p1, W, RZ);
+    }
+    /* what remains is the digit of its own class */
+    {
+        uint64_t c = (r0[0] + r1[0] * tn->t) & M1, j, nm;
+        tnaf_digit(W, c, &j, &nm);
+        dig[tn->iters] = (uint8_t)(j | (nm & 0x80));
+#ifdef FASTEC_DEBUG_INVARIANTS
+        int64_t eb = tn->alpha[j][0], eg = tn->alpha[j][1];
+        if (nm) eb = -eb, eg = -eg;
+        tz_set_small(t, (uint64_t)eb, RZ);
+        tz_set_small(h, (uint64_t)eg, RZ);
+        FASTEC_VERIFY(memcmp(t, r0, RZ * 8) == 0 && memcmp(h, r1, RZ * 8) == 0);
+#endif
+    }
+    ct_wipe(p0, sizeof p0);
+    ct_wipe(p1, sizeof p1);
 }
 
 /* rho = k mod delta, odd; then its digits: dig[i] = index | sign << 7,
@@ -672,65 +744,11 @@ GF_FN void tnaf_recode(const ec2_tnaf *tn, uint8_t *dig, const uint64_t *k, unsi
     for (unsigned i = RZ; i < PZ; i++) /* the recoding's width holds rho */
         FASTEC_VERIFY(r0[i] == (uint64_t)((int64_t)r0[RZ - 1] >> 63) && r1[i] == (uint64_t)((int64_t)r1[RZ - 1] >> 63));
 #endif
-    const uint64_t M1 = ((uint64_t)2 << tn->w) - 1, half = (uint64_t)1 << tn->w;
-    const unsigned ndig = 1u << (tn->w - 1);
-    /* dividing by tau^w in one step: tau conj(tau) = 2 with conj(tau) = mu -
-     * tau, so x / tau^w = x (ca + cb tau) / 2^w for ca + cb tau = conj(tau)^w
-     * (exact when tau^w divides x); (ca + cb tau)(mu - tau) = (mu ca + 2 cb) -
-     * ca tau, and tau^2 = mu tau - 2 */
-    int64_t ca = 1, cb = 0;
-    for (unsigned s = 0; s < tn->w; s++) {
-        int64_t na = tn->mu * ca + 2 * cb;
-        cb = -ca;
-        ca = na;
-    }
-    /* (rho - alpha) / tau^w = (rho conj(tau)^w - alpha conj(tau)^w) / 2^w:
-     * the first product does not wait for the digit, the second is a table
-     * (public) of beta = alpha conj(tau)^w, both coefficients in one word */
-    uint64_t bpk[32];
-    for (unsigned e = 0; e < ndig; e++) {
-        int64_t b = tn->alpha[e][0], g = tn->alpha[e][1];
-        int64_t b0 = b * ca - 2 * g * cb, b1 = b * cb + g * (ca + tn->mu * cb);
-        FASTEC_VERIFY(b0 == (int32_t)b0 && b1 == (int32_t)b1);
-        bpk[e] = (uint64_t)(uint32_t)(int32_t)b0 | (uint64_t)(uint32_t)(int32_t)b1 << 32;
-    }
-    uint64_t p0[RZ + 1], p1[RZ + 1];
-    for (unsigned i = 0; i < tn->iters; i++) {
-        uint64_t c = (r0[0] + r1[0] * tn->t + half) & M1, j, nm;
-        /* rho conj(tau)^w = (ca r0 - 2 cb r1) + (cb r0 + (ca + mu cb) r1) tau */
-        tz_mul_small(p0, r0, ca, RZ);
-        tz_mul_small(p1, r1, -2 * cb, RZ);
-        tz_add(p0, p0, p1, RZ + 1);
-        tz_mul_small(p1, r0, cb, RZ);
-        tz_mul_small(h, r1, ca + tn->mu * cb, RZ);
-        tz_add(p1, p1, h, RZ + 1);
-        tnaf_digit(tn, c, &j, &nm);
-        uint64_t bg = 0;
-        for (unsigned e = 0; e < ndig; e++) bg |= ct_eq(j, e) & bpk[e];
-        uint64_t b = (uint64_t)(int64_t)(int32_t)(uint32_t)bg, g = (uint64_t)(int64_t)(int32_t)(uint32_t)(bg >> 32);
-        b = (b ^ nm) - nm;
-        g = (g ^ nm) - nm;
-        dig[i] = (uint8_t)(j | (nm & 0x80));
-        tz_set_small(t, b, RZ + 1);
-        tz_sub(p0, p0, t, RZ + 1);
-        tz_set_small(t, g, RZ + 1);
-        tz_sub(p1, p1, t, RZ + 1);
-        tz_shr_exact(r0, p0, tn->w, RZ);
-        tz_shr_exact(r1, p1, tn->w, RZ);
-    }
-    /* what remains is the digit of its own class */
-    {
-        uint64_t c = (r0[0] + r1[0] * tn->t) & M1, j, nm;
-        tnaf_digit(tn, c, &j, &nm);
-        dig[tn->iters] = (uint8_t)(j | (nm & 0x80));
-#ifdef FASTEC_DEBUG_INVARIANTS
-        int64_t eb = tn->alpha[j][0], eg = tn->alpha[j][1];
-        if (nm) eb = -eb, eg = -eg;
-        tz_set_small(t, (uint64_t)eb, RZ);
-        tz_set_small(h, (uint64_t)eg, RZ);
-        FASTEC_VERIFY(memcmp(t, r0, RZ * 8) == 0 && memcmp(h, r1, RZ * 8) == 0);
+#if GF_TNAF_W
+    if (tn->w == GF_TNAF_W && tn->mu == GF_TNAF_MU) tnaf_digits(tn, dig, r0, r1, t, h, GF_TNAF_W, GF_TNAF_MU);
+    else
 #endif
-    }
+        tnaf_digits(tn, dig, r0, r1, t, h, tn->w, tn->mu);
     ct_wipe(kk, sizeof kk);
     ct_wipe(q, sizeof q);
     ct_wipe(pr, sizeof pr);
@@ -738,8 +756,6 @@ GF_FN void tnaf_recode(const ec2_tnaf *tn, uint8_t *dig, const uint64_t *k, unsi
     ct_wipe(r1, sizeof r1);
     ct_wipe(t, sizeof t);
     ct_wipe(h, sizeof h);
-    ct_wipe(p0, sizeof p0);
-    ct_wipe(p1, sizeof p1);
 }
 
 /* the table alpha_j P, j < 2^(w-1), affine; P public (variable time). One

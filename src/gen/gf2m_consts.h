@@ -6,7 +6,8 @@
  * GF_SQRK2_MAP and GF_HT_MAP are the tables of a -> a^(2^GF_SQRK),
  * a^(2^GF_SQRK1), a^(2^GF_SQRK2) (fe_inv's three longest squaring
  * runs) and of the half-trace, by output word, GF_MAP_COLS columns
- * (src/gen/gf2m_maps.c). */
+ * (src/gen/gf2m_maps.c); GF_TNAF_W and GF_TNAF_MU are the tau-adic
+ * width and mu of the field's Koblitz curve (0 and 0 if it has none). */
 #if GF_M == 163
 #define GF_NTERMS 3
 #define GF_K1 7
@@ -23,6 +24,8 @@ extern const uint64_t gf2m_sqrk_163[3][168], gf2m_sqrk1_163[3][168], gf2m_sqrk2_
 #define GF_SQRK1_MAP gf2m_sqrk1_163
 #define GF_SQRK2_MAP gf2m_sqrk2_163
 #define GF_HT_MAP gf2m_ht_163
+#define GF_TNAF_W 4
+#define GF_TNAF_MU 1
 #endif
 #if GF_M == 193
 #define GF_NTERMS 1
@@ -38,6 +41,8 @@ extern const uint64_t gf2m_sqrk_193[4][200], gf2m_sqrk1_193[4][200], gf2m_sqrk2_
 #define GF_SQRK1_MAP gf2m_sqrk1_193
 #define GF_SQRK2_MAP gf2m_sqrk2_193
 #define GF_HT_MAP gf2m_ht_193
+#define GF_TNAF_W 0
+#define GF_TNAF_MU 0
 #endif
 #if GF_M == 233
 #define GF_NTERMS 1
@@ -53,6 +58,8 @@ extern const uint64_t gf2m_sqrk_233[4][240], gf2m_sqrk1_233[4][240], gf2m_sqrk2_
 #define GF_SQRK1_MAP gf2m_sqrk1_233
 #define GF_SQRK2_MAP gf2m_sqrk2_233
 #define GF_HT_MAP gf2m_ht_233
+#define GF_TNAF_W 4
+#define GF_TNAF_MU -1
 #endif
 #if GF_M == 239
 #define GF_NTERMS 1
@@ -68,6 +75,8 @@ extern const uint64_t gf2m_sqrk_239[4][240], gf2m_sqrk1_239[4][240], gf2m_sqrk2_
 #define GF_SQRK1_MAP gf2m_sqrk1_239
 #define GF_SQRK2_MAP gf2m_sqrk2_239
 #define GF_HT_MAP gf2m_ht_239
+#define GF_TNAF_W 4
+#define GF_TNAF_MU -1
 #endif
 #if GF_M == 283
 #define GF_NTERMS 3
@@ -85,6 +94,8 @@ extern const uint64_t gf2m_sqrk_283[5][288], gf2m_sqrk1_283[5][288], gf2m_sqrk2_
 #define GF_SQRK1_MAP gf2m_sqrk1_283
 #define GF_SQRK2_MAP gf2m_sqrk2_283
 #define GF_HT_MAP gf2m_ht_283
+#define GF_TNAF_W 4
+#define GF_TNAF_MU -1
 #endif
 #if GF_M == 409
 #define GF_NTERMS 1
@@ -100,6 +111,8 @@ extern const uint64_t gf2m_sqrk_409[7][416], gf2m_sqrk1_409[7][416], gf2m_sqrk2_
 #define GF_SQRK1_MAP gf2m_sqrk1_409
 #define GF_SQRK2_MAP gf2m_sqrk2_409
 #define GF_HT_MAP gf2m_ht_409
+#define GF_TNAF_W 5
+#define GF_TNAF_MU -1
 #endif
 #if GF_M == 571
 #define GF_NTERMS 3
@@ -117,4 +130,6 @@ extern const uint64_t gf2m_sqrk_571[9][576], gf2m_sqrk1_571[9][576], gf2m_sqrk2_
 #define GF_SQRK1_MAP gf2m_sqrk1_571
 #define GF_SQRK2_MAP gf2m_sqrk2_571
 #define GF_HT_MAP gf2m_ht_571
+#define GF_TNAF_W 5
+#define GF_TNAF_MU -1
 #endif
