@@ -93,6 +93,104 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_zladder_, EC2
 #endif
 
 #if EC2_ZTNAF
+/* (x, l) = entry j of tab (ndig entries of 2 GF_NW words, x then l), every
+ * entry read: loaded whole and kept by a blend under the mask register of
+ * (j == e), all eight lanes or none; straight into registers, where the
+ * 16-byte SSE2 scan of ct_select_words left the entry in memory for the
+ * 64-byte loads, which cannot be forwarded from those stores */
+static GF_TARGET void fz_select_lam(fz *x, fz *l, const uint64_t *tab, unsigned ndig, uint64_t j)
+{
+    const __m512i J = _mm512_set1_epi64((long long)j);
+    GF_UNROLL
+    for (int u = 0; u < GF_ZR; u++) x->v[u] = l->v[u] = _mm512_setzero_si512();
+    for (unsigned e = 0; e < ndig; e++) {
+        const __mmask8 k = _mm512_cmpeq_epi64_mask(J, _mm512_set1_epi64((long long)e));
+        const uint64_t *t = tab + 2 * GF_NW * e;
+        GF_UNROLL
+        for (int u = 0; u < GF_ZR; u++) {
+            x->v[u] = _mm512_mask_mov_epi64(x->v[u], k, _mm512_maskz_loadu_epi64(GF_ZMASK(GF_NW - 8 * u), t + 8 * u));
+            l->v[u] = _mm512_mask_mov_epi64(l->v[u], k,
+                                            _mm512_maskz_loadu_epi64(GF_ZMASK(GF_NW - 8 * u), t + GF_NW + 8 * u));
+        }
+    }
+}
+
+GF_ZI int fz_is_zero_vartime(fz a)
+{
+    __m512i v = a.v[0];
+    GF_UNROLL
+    for (int u = 1; u < GF_ZR; u++) v = _mm512_or_si512(v, a.v[u]);
+    return _mm512_test_epi64_mask(v, v) == 0;
+}
+
+/* tnaf_table_vartime on registers (public data): the tau powers of P, the
+ * chain's López–Dahab mixed additions (ld_madd, 8M + 5S) and the batched
+ * conversion to lambda-affine (ld_batch_lam_vartime), with one inversion in
+ * memory. Returns 0, T unusable, if an addition meets B = 0 or an entry has
+ * X Z = 0, where the scalar build decides (it doubles, or fails). For a = 0
+ * (every Koblitz curve from 5 words). */
+__attribute__((visibility("hidden"))) GF_TARGET int EC2_ZNAME(ec2_ztable_, EC2_SYM)(uint64_t *T, const int8_t (*chain)[5],
+                                                                                   unsigned ndig, unsigned tmax,
+                                                                                   const fe px, const fe py)
+{
+    fz tx[16], ty[16], LX[32], LY[32], LZ[32], D[32], prod[32];
+    if (ndig < 1 || ndig > 32 || tmax > 15) return 0;
+    tx[0] = fz_load(px);
+    ty[0] = fz_load(py);
+    for (unsigned b = 1; b <= tmax; b++) {
+        tx[b] = fz_sqr(tx[b - 1]);
+        ty[b] = fz_sqr(ty[b - 1]);
+    }
+    for (unsigned i = 0; i < ndig; i++) {
+        const int8_t *ch = chain[i];
+        fz X, Y, Z;
+        if (ch[1]) {
+            X = LX[(unsigned)ch[2]];
+            Y = LY[(unsigned)ch[2]];
+            Z = LZ[(unsigned)ch[2]];
+        } else {
+            X = tx[(unsigned)ch[2]];
+            Y = ty[(unsigned)ch[2]];
+            Z = fz_word(1);
+        }
+        if (ch[3] & 1) Y = fz_add(Y, fz_mul(X, Z)); /* -(X, Y, Z) = (X, Y + X Z, Z) */
+        if (ch[4] >= 0) {
+            const fz qx = tx[(unsigned)ch[4]], qy = (ch[3] & 2) ? fz_add(ty[(unsigned)ch[4]], qx) : ty[(unsigned)ch[4]];
+            /* ld_madd: A = Y1 + y2 Z1^2, B = X1 + x2 Z1, C = B Z1, Z3 = C^2,
+             * X3 = A^2 + C (A + B^2) (a = 0), Y3 = (x2 Z3 + X3)(A C + Z3) + (y2 + x2) Z3^2 */
+            const fz A = fz_add(Y, fz_mul(qy, fz_sqr(Z))), B = fz_add(X, fz_mul(qx, Z));
+            if (fz_is_zero_vartime(B)) return 0;
+            const fz C = fz_mul(B, Z), Z3 = fz_sqr(C);
+            X = fz_add(fz_sqr(A), fz_mul(fz_add(fz_sqr(B), A), C));
+            Y = fz_add(fz_mul(fz_add(fz_mul(A, C), Z3), fz_add(fz_mul(qx, Z3), X)), fz_mul(fz_add(qy, qx), fz_sqr(Z3)));
+            Z = Z3;
+        }
+        LX[(unsigned)ch[0]] = X;
+        LY[(unsigned)ch[0]] = Y;
+        LZ[(unsigned)ch[0]] = Z;
+    }
+    /* x = X^2 / D, lambda = (X^2 + Y) / D for D = X Z, one inversion */
+    for (unsigned e = 0; e < ndig; e++) D[e] = fz_mul(LX[e], LZ[e]);
+    prod[0] = D[0];
+    for (unsigned e = 1; e < ndig; e++) prod[e] = fz_mul(prod[e - 1], D[e]);
+    if (fz_is_zero_vartime(prod[ndig - 1])) return 0;
+    fe w;
+    fz_store(w, prod[ndig - 1]);
+    fe_inv(w, w);
+    fz inv = fz_load(w);
+    for (unsigned e = ndig; e-- > 0;) {
+        fz di = inv;
+        if (e > 0) {
+            di = fz_mul(inv, prod[e - 1]);
+            inv = fz_mul(inv, D[e]);
+        }
+        const fz t = fz_sqr(LX[e]);
+        fz_store(T + 2 * GF_NW * e, fz_mul(t, di));
+        fz_store(T + 2 * GF_NW * e + GF_NW, fz_mul(fz_add(t, LY[e]), di));
+    }
+    return 1;
+}
+
 /* ec2_tnaf_mul_x's loop body on registers: the Frobenius maps as w
  * squarings of each coordinate, then lam_madd's formula (8M + 2S) */
 __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_ztnaf_, EC2_SYM)(fe Xw, fe Lw, fe Zw, const uint64_t *tab,
@@ -100,12 +198,11 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_ztnaf_, EC2_S
                                                                                     int hi, int lo, int w, int init)
 {
     fz X = fz_load(Xw), L = fz_load(Lw), Z = fz_load(Zw);
-    uint64_t S[2 * GF_NW];
     for (int i = hi; i >= lo; i--) {
         uint64_t j = dig[i] & 0x7f, nm = ct_mask_bit(dig[i] >> 7);
-        ct_select_words(S, tab, ndig, 2 * GF_NW, 2 * GF_NW, j, 0);
-        S[GF_NW] ^= nm & 1; /* -(x, lambda) = (x, lambda + 1) */
-        const fz x2 = fz_load(S), l2 = fz_load(S + GF_NW);
+        fz x2, l2;
+        fz_select_lam(&x2, &l2, tab, ndig, j);
+        l2 = fz_add(l2, fz_word(nm & 1)); /* -(x, lambda) = (x, lambda + 1) */
         if (init && i == hi) {
             X = x2;
             L = l2;
@@ -129,7 +226,6 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_ztnaf_, EC2_S
     fz_store(Xw, X);
     fz_store(Lw, L);
     fz_store(Zw, Z);
-    ct_wipe(S, sizeof S);
 }
 #endif
 

@@ -35,6 +35,12 @@ void EC2_ZNAME(ec2_zladder_, EC2_SYM)(fe X1, fe Z1, const uint64_t *k, unsigned 
  * lambda-affine (x, l) points, 2 GF_NW words each; dig the recoded digits. */
 void EC2_ZNAME(ec2_ztnaf_, EC2_SYM)(fe X, fe L, fe Z, const uint64_t *tab, unsigned ndig, const uint8_t *dig, int hi,
                                     int lo, int w, int init);
+/* the table of the tau-adic loop, alpha_j P for j < ndig along the
+ * generated chain (tnaf_table_vartime), on registers: T gets ndig
+ * lambda-affine (x, l), 2 GF_NW words each; P = (px, py) public; a = 0
+ * only. Returns 0 where the scalar build must decide. */
+int EC2_ZNAME(ec2_ztable_, EC2_SYM)(uint64_t *T, const int8_t (*chain)[5], unsigned ndig, unsigned tmax, const fe px,
+                                    const fe py);
 #endif
 
 #ifndef EC2_ZVERIFY
