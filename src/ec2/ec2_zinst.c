@@ -128,7 +128,7 @@ GF_ZI int fz_is_zero_vartime(fz a)
  * conversion to lambda-affine (ld_batch_lam_vartime), with one inversion in
  * memory. Returns 0, T unusable, if an addition meets B = 0 or an entry has
  * X Z = 0, where the scalar build decides (it doubles, or fails). For a = 0
- * (every Koblitz curve from 5 words). */
+ * (every Koblitz curve with a register form). */
 __attribute__((visibility("hidden"))) GF_TARGET int EC2_ZNAME(ec2_ztable_, EC2_SYM)(uint64_t *T, const int8_t (*chain)[5],
                                                                                    unsigned ndig, unsigned tmax,
                                                                                    const fe px, const fe py)

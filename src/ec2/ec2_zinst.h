@@ -22,10 +22,11 @@
  * masks; sb = sqrt(b), b_one when b = 1 (public). */
 void EC2_ZNAME(ec2_zladder_, EC2_SYM)(fe X1, fe Z1, const uint64_t *k, unsigned nbits, const fe x, const fe sb, int b_one);
 #endif
-/* the Koblitz curves' tau-adic loop on registers from 5 words (sect283k1,
- * sect409k1, sect571k1) */
+/* the Koblitz curves' tau-adic loop and its table on registers from 4 words
+ * (sect233k1, sect283k1, sect409k1, sect571k1; sect239k1 has no register
+ * form); at 3 words sect163k1 ECDH was 8% slower on them */
 #ifndef EC2_ZTNAF
-#define EC2_ZTNAF (GF_ZREG && GF_NW >= 5)
+#define EC2_ZTNAF (GF_ZREG && GF_NW >= 4)
 #endif
 
 #if EC2_ZTNAF
@@ -43,14 +44,16 @@ int EC2_ZNAME(ec2_ztable_, EC2_SYM)(uint64_t *T, const int8_t (*chain)[5], unsig
                                     const fe py);
 #endif
 
+/* verification's doublings on registers from 4 words (sect193r1 -2%,
+ * sect233r1 -5%); at 3 words sect163r2 was 9% slower */
 #ifndef EC2_ZVERIFY
-#define EC2_ZVERIFY (GF_ZREG && GF_NW >= 5)
+#define EC2_ZVERIFY (GF_ZREG && GF_NW >= 4)
 #endif
 
 #if EC2_ZVERIFY
 /* n >= 1 doublings of the lambda-projective (X, L, Z) in place, for a = 1
  * (lam_dbl), on registers: verification's runs of doublings on the random
- * curves from 5 words (public data) */
+ * curves from 4 words (public data) */
 void EC2_ZNAME(ec2_zlam_dbln_, EC2_SYM)(fe X, fe L, fe Z, int n);
 #endif
 
