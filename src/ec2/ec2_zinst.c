@@ -7,6 +7,14 @@
 #include "gf2m/gf2m_impl.h"
 #include "ec2/ec2_zinst.h"
 
+#if GF_ZREG && GF_NW <= 4
+/* pairs (e0 | e1) in one register: e0 in words 0-3, e1 in words 4-7 */
+#define H0(v) _mm512_shuffle_i64x2((v), (v), 0x44) /* (low half | low half) */
+#define H1(v) _mm512_shuffle_i64x2((v), (v), 0xee) /* (high half | high half) */
+#define SWAP(v) _mm512_shuffle_i64x2((v), (v), 0x4e)
+#define LOHI(lo, hi) _mm512_mask_blend_epi64(0xf0, (lo), (hi)) /* lo's low half, hi's high half */
+#endif
+
 #if EC2_ZLADDER && GF_NW <= 4
 /* At 4 words, the step's independent operations two at a time, on pairs
  * (fz2, one register): with P = (X1 | X2), Q = (Z1 | Z2),
@@ -16,10 +24,6 @@
  *   (x Z2' | T U), X2' = x Z2' + T U:
  * three pair products and two pair squares for the six products and four
  * squares. */
-#define H0(v) _mm512_shuffle_i64x2((v), (v), 0x44) /* (low half | low half) */
-#define H1(v) _mm512_shuffle_i64x2((v), (v), 0xee) /* (high half | high half) */
-#define SWAP(v) _mm512_shuffle_i64x2((v), (v), 0x4e)
-#define LOHI(lo, hi) _mm512_mask_blend_epi64(0xf0, (lo), (hi)) /* lo's low half, hi's high half */
 __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_zladder_, EC2_SYM)(fe X1w, fe Z1w, const uint64_t *k,
                                                                                       unsigned nbits, const fe x,
                                                                                       const fe sbw, int b_one)
@@ -53,10 +57,6 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_zladder_, EC2
     _mm512_mask_storeu_epi64(X1w, GF_ZMASK(GF_NW), P);
     _mm512_mask_storeu_epi64(Z1w, GF_ZMASK(GF_NW), Q);
 }
-#undef H0
-#undef H1
-#undef SWAP
-#undef LOHI
 #elif EC2_ZLADDER
 __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_zladder_, EC2_SYM)(fe X1w, fe Z1w, const uint64_t *k,
                                                                                       unsigned nbits, const fe x,
@@ -98,7 +98,7 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_zladder_, EC2
  * (j == e), all eight lanes or none; straight into registers, where the
  * 16-byte SSE2 scan of ct_select_words left the entry in memory for the
  * 64-byte loads, which cannot be forwarded from those stores */
-static GF_TARGET void fz_select_lam(fz *x, fz *l, const uint64_t *tab, unsigned ndig, uint64_t j)
+static __attribute__((unused)) GF_TARGET void fz_select_lam(fz *x, fz *l, const uint64_t *tab, unsigned ndig, uint64_t j)
 {
     const __m512i J = _mm512_set1_epi64((long long)j);
     GF_UNROLL
@@ -191,6 +191,53 @@ __attribute__((visibility("hidden"))) GF_TARGET int EC2_ZNAME(ec2_ztable_, EC2_S
     return 1;
 }
 
+#if GF_NW == 4
+/* ec2_tnaf_mul_x's loop body on pairs (4 words): the state is (X | L) and
+ * (Z | Z), a table entry is (x2 | l2), one register; the Frobenius maps are
+ * w pair squares of each, and lam_madd's 8M + 2S four pair products and
+ * two pair squares:
+ *   (U2 | T) = (Z x2 | Z l2),           (B | A) = (X + U2 | L + T),
+ *   (AU1 | AU2) = (A X | A U2),         (B^2 | -) = (B^2 | A^2),
+ *   (ABZ | X3) = (A B^2 | AU1 AU2),     (Z3 | M) = (ABZ Z | ABZ (L + Z)),
+ *   (S | -) = ((AU2 + B^2)^2 | -),      L3 = S + M */
+__attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_ztnaf_, EC2_SYM)(fe Xw, fe Lw, fe Zw, const uint64_t *tab,
+                                                                                    unsigned ndig, const uint8_t *dig,
+                                                                                    int hi, int lo, int w, int init)
+{
+    __m512i XL = LOHI(_mm512_maskz_loadu_epi64(0x0f, Xw), H0(_mm512_maskz_loadu_epi64(0x0f, Lw)));
+    __m512i ZZ = H0(_mm512_maskz_loadu_epi64(0x0f, Zw));
+    for (int i = hi; i >= lo; i--) {
+        const uint64_t j = dig[i] & 0x7f, nm = ct_mask_bit(dig[i] >> 7);
+        const __m512i J = _mm512_set1_epi64((long long)j);
+        __m512i E = _mm512_setzero_si512(); /* (x2 | l2): entry j, every entry read */
+        for (unsigned e = 0; e < ndig; e++)
+            E = _mm512_mask_mov_epi64(E, _mm512_cmpeq_epi64_mask(J, _mm512_set1_epi64((long long)e)),
+                                      _mm512_loadu_si512((const void *)(tab + 8 * e)));
+        E = _mm512_xor_si512(E, _mm512_maskz_set1_epi64(0x10, (long long)(nm & 1))); /* -(x, l) = (x, l + 1) */
+        if (init && i == hi) {
+            XL = E;
+            ZZ = _mm512_maskz_set1_epi64(0x11, 1);
+            continue;
+        }
+        for (int t = 0; t < w; t++) {
+            XL = fz2_sqr(XL);
+            ZZ = fz2_sqr(ZZ);
+        }
+        const __m512i UT = fz2_mul(ZZ, E);                                  /* (U2 | T) */
+        const __m512i BA = _mm512_xor_si512(XL, UT);                        /* (B | A) */
+        const __m512i AU = fz2_mul(H1(BA), LOHI(XL, H0(UT)));               /* (AU1 | AU2) */
+        const __m512i B2 = fz2_sqr(BA);                                     /* (B^2 | A^2) */
+        const __m512i AX = fz2_mul(LOHI(H1(BA), H0(AU)), LOHI(B2, AU));     /* (ABZ | X3) */
+        const __m512i ZM = fz2_mul(H0(AX), LOHI(ZZ, _mm512_xor_si512(XL, ZZ))); /* (Z3 | M) */
+        const __m512i S = fz2_sqr(_mm512_xor_si512(H1(AU), B2));            /* low half (AU2 + B^2)^2 */
+        XL = LOHI(H1(AX), _mm512_xor_si512(H0(S), ZM));                     /* (X3 | S + M) */
+        ZZ = H0(ZM);
+    }
+    _mm512_mask_storeu_epi64(Xw, 0x0f, XL);
+    _mm512_mask_storeu_epi64(Lw, 0x0f, H1(XL));
+    _mm512_mask_storeu_epi64(Zw, 0x0f, ZZ);
+}
+#else
 /* ec2_tnaf_mul_x's loop body on registers: the Frobenius maps as w
  * squarings of each coordinate, then lam_madd's formula (8M + 2S) */
 __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_ztnaf_, EC2_SYM)(fe Xw, fe Lw, fe Zw, const uint64_t *tab,
@@ -227,6 +274,7 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_ztnaf_, EC2_S
     fz_store(Lw, L);
     fz_store(Zw, Z);
 }
+#endif
 #endif
 
 #if EC2_ZVERIFY
