@@ -23,8 +23,9 @@
 void EC2_ZNAME(ec2_zladder_, EC2_SYM)(fe X1, fe Z1, const uint64_t *k, unsigned nbits, const fe x, const fe sb, int b_one);
 #endif
 /* the Koblitz curves' tau-adic loop and its table on registers from 4 words
- * (sect233k1, sect283k1, sect409k1, sect571k1; sect239k1 has no register
- * form); at 3 words sect163k1 ECDH was 8% slower on them */
+ * (sect233k1, sect239k1, sect283k1, sect409k1, sect571k1; at 4 words the
+ * loop on pairs); at 3 words sect163k1 ECDH was 8% slower on single
+ * elements, level on pairs */
 #ifndef EC2_ZTNAF
 #define EC2_ZTNAF (GF_ZREG && GF_NW >= 4)
 #endif

@@ -736,7 +736,16 @@ GF_FN void fe_sqr(fe r, const fe a)
     fe_reduce(r, t);
 }
 
-#if GF_BACKEND == GF_VPCLMUL512 && 2 * GF_K1 <= GF_M
+/* the folds fz_reduce needs (below): two where 2 K1 <= m, three for the
+ * trinomial of 239 bits (x^239 + x^158 + 1: 3 K1 <= 2 m + 1) */
+#if 2 * GF_K1 <= GF_M
+#define GF_ZFOLDS 2
+#elif GF_NTERMS == 1 && 3 * GF_K1 <= 2 * GF_M + 1
+#define GF_ZFOLDS 3
+#else
+#define GF_ZFOLDS 0
+#endif
+#if GF_BACKEND == GF_VPCLMUL512 && GF_ZFOLDS
 /* ---- elements in 512-bit registers (vpclmul512) ----
  * An element is GF_ZR registers of eight words (words past GF_NW zero), so
  * that a whole formula (the ladder's step) runs without storing its values:
@@ -745,8 +754,10 @@ GF_FN void fe_sqr(fe r, const fe a)
  * carry-less products on registers too, by x^m = r(x) = x^K1 (+ x^K2 + x^K3)
  * + 1: H = t >> m (degree <= m - 2), H r (degree <= m - 2 + K1), H2 = (H r)
  * >> m (degree <= K1 - 2), and t mod f = (t + (H + H2) r) mod x^m, as
- * H2 r < x^m, which needs 2 K1 <= m (every field but 239 bits, whose curve is Koblitz and
- * never runs the ladder in production). */
+ * H2 r < x^m, which needs 2 K1 <= m (every field but 239 bits). At 239 bits
+ * (a trinomial, K1 = 158) H2 r reaches past x^m: H3 = (H2 r) >> m = t >> (3m
+ * - 2 K1) (degree <= 2 K1 - m - 2 = 75) is a third term, H3 r < x^m, and
+ * t mod f = (t + (H + H2 + H3) r) mod x^m. */
 #define GF_ZG (((GF_M - 2 + GF_K1) / 64 + 1 + 7) / 8)     /* registers of H r */
 #define GF_ZREG 1
 #if GF_K1 < 64 /* r(x) = x^K1 (+ x^K2 + x^K3) + 1 as a word, where it fits one */
@@ -850,7 +861,7 @@ GF_ZI __m512i gf_zmaskm(int u)
 /* t (GF_ZT registers, degree <= 2 m - 2) mod f */
 GF_ZI fz fz_reduce(const __m512i T[GF_ZT])
 {
-    _Static_assert(2 * GF_K1 <= GF_M, "the two folds need 2 K1 <= m");
+    _Static_assert(GF_ZFOLDS, "two folds need 2 K1 <= m, three a trinomial with 3 K1 <= 2 m + 1");
     _Static_assert(GF_ZR <= GF_ZG && GF_ZG <= GF_ZT, "register counts");
     __m512i J[GF_ZR], G[GF_ZG];
     /* H2 = (H r) >> m = (H x^K1 (+ H x^K2 + H x^K3)) >> m, as H < x^(m-1),
@@ -858,6 +869,9 @@ GF_ZI fz fz_reduce(const __m512i T[GF_ZT])
     __m512i H2 = gf_zshr(T, GF_ZT, 2 * GF_M - GF_K1, 0);
 #if GF_NTERMS == 3
     H2 = _mm512_xor_si512(H2, _mm512_xor_si512(gf_zshr(T, GF_ZT, 2 * GF_M - GF_K2, 0), gf_zshr(T, GF_ZT, 2 * GF_M - GF_K3, 0)));
+#endif
+#if GF_ZFOLDS == 3
+    H2 = _mm512_xor_si512(H2, gf_zshr(T, GF_ZT, 3 * GF_M - 2 * GF_K1, 0)); /* H3 */
 #endif
     /* t = L + H r = L + (H r mod x^m) + H2 r with H2 r < x^m, so t mod f
      * = (t + J r) mod x^m for J = H + H2: one product by r */
@@ -957,10 +971,13 @@ GF_ZI __m512i gf_z2shl(const __m512i P[2], int b)
  * word 3 are past m (m <= 233 < 256) and are not needed */
 GF_ZI __m512i fz2_reduce(const __m512i T[2])
 {
-    _Static_assert(GF_M % 64 != 0 && 2 * GF_K1 <= GF_M && GF_M < 256, "fz2_reduce's field");
+    _Static_assert(GF_M % 64 != 0 && GF_ZFOLDS && GF_M < 256, "fz2_reduce's field");
     __m512i H2 = gf_z2shr(T, 2 * GF_M - GF_K1);
 #if GF_NTERMS == 3
     H2 = _mm512_xor_si512(H2, _mm512_xor_si512(gf_z2shr(T, 2 * GF_M - GF_K2), gf_z2shr(T, 2 * GF_M - GF_K3)));
+#endif
+#if GF_ZFOLDS == 3
+    H2 = _mm512_xor_si512(H2, gf_z2shr(T, 3 * GF_M - 2 * GF_K1)); /* H3, as in fz_reduce */
 #endif
     const __m512i J = _mm512_xor_si512(gf_z2shr(T, GF_M), H2);
     __m512i G;
