@@ -861,7 +861,7 @@ GF_ZI __m512i gf_zmaskm(int u)
 /* t (GF_ZT registers, degree <= 2 m - 2) mod f */
 GF_ZI fz fz_reduce(const __m512i T[GF_ZT])
 {
-    _Static_assert(GF_ZFOLDS, "two folds need 2 K1 <= m, three a trinomial with 3 K1 <= 2 m + 1");
+    _Static_assert(GF_ZFOLDS != 0, "two folds need 2 K1 <= m, three a trinomial with 3 K1 <= 2 m + 1");
     _Static_assert(GF_ZR <= GF_ZG && GF_ZG <= GF_ZT, "register counts");
     __m512i J[GF_ZR], G[GF_ZG];
     /* H2 = (H r) >> m = (H x^K1 (+ H x^K2 + H x^K3)) >> m, as H < x^(m-1),
@@ -971,7 +971,7 @@ GF_ZI __m512i gf_z2shl(const __m512i P[2], int b)
  * word 3 are past m (m <= 233 < 256) and are not needed */
 GF_ZI __m512i fz2_reduce(const __m512i T[2])
 {
-    _Static_assert(GF_M % 64 != 0 && GF_ZFOLDS && GF_M < 256, "fz2_reduce's field");
+    _Static_assert(GF_M % 64 != 0 && GF_ZFOLDS != 0 && GF_M < 256, "fz2_reduce's field");
     __m512i H2 = gf_z2shr(T, 2 * GF_M - GF_K1);
 #if GF_NTERMS == 3
     H2 = _mm512_xor_si512(H2, _mm512_xor_si512(gf_z2shr(T, 2 * GF_M - GF_K2), gf_z2shr(T, 2 * GF_M - GF_K3)));
