@@ -227,7 +227,8 @@ def sqr_runs(m):
     """The three longest squaring runs of fe_inv's Itoh-Tsujii chain, longest
     first: its runs are (m - 1) >> i, so K = (m - 1) // 2, K // 2, K // 4.
     The longest is a table on every backend; the other two only where
-    fe_linmap costs a few squarings (vpclmul512, src/gf2m/gf2m_impl.h)."""
+    fe_linmap costs a few squarings (the VPCLMULQDQ backends,
+    src/gf2m/gf2m_impl.h)."""
     return [(m - 1) >> 1, (m - 1) >> 2, (m - 1) >> 3]
 
 

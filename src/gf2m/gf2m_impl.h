@@ -1135,11 +1135,11 @@ GF_FN void fe_linmap(fe r, const uint64_t (*M)[GF_MAP_COLS], const fe a)
  * beta_k = a^(2^k - 1) built along the binary expansion of m - 1:
  * beta_{2k} = beta_k^(2^k) beta_k, beta_{k+1} = beta_k^2 a. ~m S + 2 log m M,
  * but the last and longest run (k = GF_SQRK = (m - 1)/2) is one fe_linmap,
- * and with the VPCLMULQDQ backends, whose fe_linmap costs 3-25 squarings
- * (AVX-512 3-7, AVX2 13-28), the two runs before it (GF_SQRK1, GF_SQRK2)
- * too: with AVX-512 the inversion takes about half the time. The clmul and
- * portable fe_linmap costs 9-56 squarings, which only the longest run
- * repays. */
+ * and with the VPCLMULQDQ backends, whose fe_linmap costs 3-27 squarings
+ * (AVX-512 3-14 and AVX2 5-16 up to 409 bits, both 25-27 at 571), the two
+ * runs before it (GF_SQRK1, GF_SQRK2) too: with AVX-512 the inversion takes
+ * about half the time. The clmul and portable fe_linmap costs 9-56
+ * squarings, which only the longest run repays. */
 #if GF_BACKEND == GF_VPCLMUL512 || GF_BACKEND == GF_VPCLMUL256
 #define GF_INV_MAPS 3
 #else
