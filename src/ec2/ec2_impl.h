@@ -762,7 +762,7 @@ GF_FN void tnaf_recode(const ec2_tnaf *tn, uint8_t *dig, const uint64_t *k, unsi
  * mixed addition per entry along the generated chain (an entry is a tau power
  * of P or an earlier entry, plus or minus a tau power of P), one batched
  * inversion for them all. */
-GF_FN_NOINLINE int tnaf_table_vartime(const ec2_k *K, const ec2_tnaf *tn, lam_aff *T, const aff_pt *P)
+GF_FN_NOINLINE int tnaf_table_scalar_vartime(const ec2_k *K, const ec2_tnaf *tn, lam_aff *T, const aff_pt *P)
 {
     aff_pt tp[16]; /* tau^b P */
     ld_pt lp[32];
@@ -800,17 +800,18 @@ GF_FN_NOINLINE int tnaf_table_vartime(const ec2_k *K, const ec2_tnaf *tn, lam_af
     return ld_batch_lam_vartime(T, lp, ndig);
 }
 
-/* tnaf_table_vartime, on registers where the field has them and a = 0 (the
+/* the tau-adic table, on registers where the field has them and a = 0 (the
  * same table; the scalar build decides the exceptional cases) */
-GF_FN int tnaf_table(const ec2_k *K, const ec2_tnaf *tn, lam_aff *T, const aff_pt *P)
+GF_FN int tnaf_table_vartime(const ec2_k *K, const ec2_tnaf *tn, lam_aff *T, const aff_pt *P)
 {
 #if EC2_ZTNAF
     const unsigned tmax = tn->tau_max < 15 ? tn->tau_max : 15;
     if (K->a_kind == 0 &&
-        EC2_ZNAME(ec2_ztable_, EC2_SYM)((uint64_t *)T, (const int8_t(*)[5])tn->chain, 1u << (tn->w - 1), tmax, P->x, P->y))
+        EC2_ZNAME(ec2_ztable_vartime_, EC2_SYM)((uint64_t *)T, (const int8_t(*)[5])tn->chain, 1u << (tn->w - 1), tmax, P->x,
+                                                P->y))
         return 1;
 #endif
-    return tnaf_table_vartime(K, tn, T, P);
+    return tnaf_table_scalar_vartime(K, tn, T, P);
 }
 
 /* x(k P), 1 <= k < n, P of order n; returns all-ones if k P is infinity */
@@ -823,7 +824,7 @@ GF_FN_NOINLINE uint64_t ec2_tnaf_mul_x(const ec2_k *K, const ec2_tnaf *tn, fe xr
     fe A, B, zi;
     const unsigned ndig = 1u << (tn->w - 1);
     /* P (public) has odd order: the table cannot fail (tnaf_table_vartime) */
-    if (!tnaf_table(K, tn, T, P)) {
+    if (!tnaf_table_vartime(K, tn, T, P)) {
         fe_zero(xr);
         return ~(uint64_t)0;
     }
@@ -1105,7 +1106,7 @@ GF_FN int ec2_uq_tnaf_vartime(const ec2_k *K, const ec2_tnaf *tn, lam_pt *acc, i
 {
     lam_aff T[32];
     uint8_t dig[GF_M + 8];
-    if (!tnaf_table(K, tn, T, Q)) return RC_SUBGROUP;
+    if (!tnaf_table_vartime(K, tn, T, Q)) return RC_SUBGROUP;
     tnaf_recode(tn, dig, u2->v, nl);
     for (int i = (int)tn->iters; i >= 0; i--) {
         if (!*inf) {

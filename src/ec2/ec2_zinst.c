@@ -93,28 +93,6 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_zladder_, EC2
 #endif
 
 #if EC2_ZTNAF
-/* (x, l) = entry j of tab (ndig entries of 2 GF_NW words, x then l), every
- * entry read: loaded whole and kept by a blend under the mask register of
- * (j == e), all eight lanes or none; straight into registers, where the
- * 16-byte SSE2 scan of ct_select_words left the entry in memory for the
- * 64-byte loads, which cannot be forwarded from those stores */
-static __attribute__((unused)) GF_TARGET void fz_select_lam(fz *x, fz *l, const uint64_t *tab, unsigned ndig, uint64_t j)
-{
-    const __m512i J = _mm512_set1_epi64((long long)j);
-    GF_UNROLL
-    for (int u = 0; u < GF_ZR; u++) x->v[u] = l->v[u] = _mm512_setzero_si512();
-    for (unsigned e = 0; e < ndig; e++) {
-        const __mmask8 k = _mm512_cmpeq_epi64_mask(J, _mm512_set1_epi64((long long)e));
-        const uint64_t *t = tab + 2 * GF_NW * e;
-        GF_UNROLL
-        for (int u = 0; u < GF_ZR; u++) {
-            x->v[u] = _mm512_mask_mov_epi64(x->v[u], k, _mm512_maskz_loadu_epi64(GF_ZMASK(GF_NW - 8 * u), t + 8 * u));
-            l->v[u] = _mm512_mask_mov_epi64(l->v[u], k,
-                                            _mm512_maskz_loadu_epi64(GF_ZMASK(GF_NW - 8 * u), t + GF_NW + 8 * u));
-        }
-    }
-}
-
 GF_ZI int fz_is_zero_vartime(fz a)
 {
     __m512i v = a.v[0];
@@ -123,15 +101,16 @@ GF_ZI int fz_is_zero_vartime(fz a)
     return _mm512_test_epi64_mask(v, v) == 0;
 }
 
-/* tnaf_table_vartime on registers (public data): the tau powers of P, the
- * chain's López–Dahab mixed additions (ld_madd, 8M + 5S) and the batched
- * conversion to lambda-affine (ld_batch_lam_vartime), with one inversion in
- * memory. Returns 0, T unusable, if an addition meets B = 0 or an entry has
+/* tnaf_table_scalar_vartime on registers (public data, variable time): the
+ * tau powers of P, the chain's López–Dahab mixed additions (ld_madd, 8M +
+ * 5S) and the batched conversion to lambda-affine (ld_batch_lam_vartime),
+ * with one inversion in memory. Returns 0, T unusable, if an addition meets B = 0 or an entry has
  * X Z = 0, where the scalar build decides (it doubles, or fails). For a = 0
  * (every Koblitz curve with a register form). */
-__attribute__((visibility("hidden"))) GF_TARGET int EC2_ZNAME(ec2_ztable_, EC2_SYM)(uint64_t *T, const int8_t (*chain)[5],
-                                                                                   unsigned ndig, unsigned tmax,
-                                                                                   const fe px, const fe py)
+__attribute__((visibility("hidden"))) GF_TARGET int EC2_ZNAME(ec2_ztable_vartime_, EC2_SYM)(uint64_t *T,
+                                                                                            const int8_t (*chain)[5],
+                                                                                            unsigned ndig, unsigned tmax,
+                                                                                            const fe px, const fe py)
 {
     fz tx[16], ty[16], LX[32], LY[32], LZ[32], D[32], prod[32];
     if (ndig < 1 || ndig > 32 || tmax > 15) return 0;
@@ -238,6 +217,28 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_ztnaf_, EC2_S
     _mm512_mask_storeu_epi64(Zw, 0x0f, ZZ);
 }
 #else
+/* (x, l) = entry j of tab (ndig entries of 2 GF_NW words, x then l), every
+ * entry read: loaded whole and kept by a blend under the mask register of
+ * (j == e), all eight lanes or none; straight into registers, where the
+ * 16-byte SSE2 scan of ct_select_words left the entry in memory for the
+ * 64-byte loads, which cannot be forwarded from those stores */
+static GF_TARGET void fz_select_lam(fz *x, fz *l, const uint64_t *tab, unsigned ndig, uint64_t j)
+{
+    const __m512i J = _mm512_set1_epi64((long long)j);
+    GF_UNROLL
+    for (int u = 0; u < GF_ZR; u++) x->v[u] = l->v[u] = _mm512_setzero_si512();
+    for (unsigned e = 0; e < ndig; e++) {
+        const __mmask8 k = _mm512_cmpeq_epi64_mask(J, _mm512_set1_epi64((long long)e));
+        const uint64_t *t = tab + 2 * GF_NW * e;
+        GF_UNROLL
+        for (int u = 0; u < GF_ZR; u++) {
+            x->v[u] = _mm512_mask_mov_epi64(x->v[u], k, _mm512_maskz_loadu_epi64(GF_ZMASK(GF_NW - 8 * u), t + 8 * u));
+            l->v[u] = _mm512_mask_mov_epi64(l->v[u], k,
+                                            _mm512_maskz_loadu_epi64(GF_ZMASK(GF_NW - 8 * u), t + GF_NW + 8 * u));
+        }
+    }
+}
+
 /* ec2_tnaf_mul_x's loop body on registers: the Frobenius maps as w
  * squarings of each coordinate, then lam_madd's formula (8M + 2S) */
 __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_ztnaf_, EC2_SYM)(fe Xw, fe Lw, fe Zw, const uint64_t *tab,

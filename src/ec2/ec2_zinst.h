@@ -38,11 +38,11 @@ void EC2_ZNAME(ec2_zladder_, EC2_SYM)(fe X1, fe Z1, const uint64_t *k, unsigned 
 void EC2_ZNAME(ec2_ztnaf_, EC2_SYM)(fe X, fe L, fe Z, const uint64_t *tab, unsigned ndig, const uint8_t *dig, int hi,
                                     int lo, int w, int init);
 /* the table of the tau-adic loop, alpha_j P for j < ndig along the
- * generated chain (tnaf_table_vartime), on registers: T gets ndig
+ * generated chain (tnaf_table_scalar_vartime), on registers: T gets ndig
  * lambda-affine (x, l), 2 GF_NW words each; P = (px, py) public; a = 0
  * only. Returns 0 where the scalar build must decide. */
-int EC2_ZNAME(ec2_ztable_, EC2_SYM)(uint64_t *T, const int8_t (*chain)[5], unsigned ndig, unsigned tmax, const fe px,
-                                    const fe py);
+int EC2_ZNAME(ec2_ztable_vartime_, EC2_SYM)(uint64_t *T, const int8_t (*chain)[5], unsigned ndig, unsigned tmax,
+                                            const fe px, const fe py);
 #endif
 
 /* verification's doublings on registers from 4 words (sect193r1 -2%,
