@@ -15,7 +15,7 @@
 
 /* A point of the order-n subgroup in affine coordinates, in the instance's
  * own field representation (binary: polynomial words; prime: Montgomery
- * form, or P-521's 58-bit limbs). Only an instance writes one. */
+ * form, P-521's 58-bit limbs or secp160r1's plain values). Only an instance writes one. */
 typedef struct ec_point {
     uint64_t x[EC_MAX_WORDS], y[EC_MAX_WORDS];
 } ec_point;

@@ -68,10 +68,11 @@ typedef struct ec2_params {
 #define EC2_GNAF_W 8
 
 /* Prime-curve parameters y^2 = x^3 - 3x + b over GF(p); field elements in
- * Montgomery form modulo p, fp.nlimbs words. */
+ * the field's representation (Montgomery form modulo p, fp.nlimbs words;
+ * P-521: 58-bit limbs; secp160r1: plain values). */
 typedef struct ecp_params {
     mod_params fp;                /* p as a Montgomery modulus */
-    uint64_t b[EC_MAX_WORDS];     /* b, field representation (b R mod p; P-521: 58-bit limbs) */
+    uint64_t b[EC_MAX_WORDS];     /* b, field representation (b R mod p; P-521: 58-bit limbs; secp160r1: b) */
     uint64_t one[EC_MAX_WORDS];   /* 1, field representation */
     uint64_t gx[EC_MAX_WORDS];    /* G, plain */
     uint64_t gy[EC_MAX_WORDS];

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Prime-curve points, y^2 = x^3 - 3x + b over GF(p), for the six SEC 2 /
  * NIST prime curves (cofactor 1); compiled once per prime (ecp_inst.c) over
- * that prime's field code (fp/fp_impl.h): Montgomery residues, or P-521's
- * 58-bit limbs; the generated tables are in the same representation.
+ * that prime's field code (fp/fp_impl.h): Montgomery residues, P-521's
+ * 58-bit limbs or secp160r1's plain values; the generated tables are in the
+ * same representation.
  *
  * Points are Jacobian (X : Y : Z), x = X/Z^2, y = Y/Z^3, the identity Z = 0.
  * Doubling: dbl-2001-b (a = -3), 4M + 4S (3M + 5S for P-521), maps the

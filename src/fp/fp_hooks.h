@@ -67,6 +67,37 @@ static void fp_hook_sqrt(uint64_t *r, const uint64_t *a) /* s R with (s R)^2 R^-
     if (!fp_sqrt_vartime(y, x)) memset(r, 0xff, FP_NL * 8); /* no root: an invalid element */
     else fp_to_words(r, y);
 }
+#elif FP_PLAIN
+/* plain values: the words are x R, so products take a factor R^-1 mod p,
+ * inverses R^2 mod p and square roots R mod p (generated constants) */
+static const uint64_t fp_hook_rinv[FP_NL] = FP_RINV_INIT;
+static const uint64_t fp_hook_rmod[FP_NL] = FP_RMOD_INIT;
+static const uint64_t fp_hook_rr[FP_NL] = FP_RR_INIT;
+static void fp_hook_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    fp_mul(r, a, b);
+    fp_mul(r, r, fp_hook_rinv);
+}
+static void fp_hook_sqr(uint64_t *r, const uint64_t *a)
+{
+    fp_sqr(r, a);
+    fp_mul(r, r, fp_hook_rinv);
+}
+static void fp_hook_inv(uint64_t *r, const uint64_t *a) /* (x R)^-1 R^2 */
+{
+    fp_inv(r, a);
+    fp_mul(r, r, fp_hook_rr);
+}
+static void fp_hook_add(uint64_t *r, const uint64_t *a, const uint64_t *b) { fp_add(r, a, b); }
+static void fp_hook_sub(uint64_t *r, const uint64_t *a, const uint64_t *b) { fp_sub(r, a, b); }
+#define FP_HOOK_HALF fp_hook_half
+static void fp_hook_half(uint64_t *r, const uint64_t *a) { fp_half(r, a); }
+static void fp_hook_sqrt(uint64_t *r, const uint64_t *a) /* s R with (s R)^2 R^-1 = a: the root of a R */
+{
+    fe x;
+    fp_mul(x, a, fp_hook_rmod);
+    if (!fp_sqrt_vartime(r, x)) memset(r, 0xff, FP_NL * 8); /* no root: an invalid element */
+}
 #else
 static void fp_hook_mul(uint64_t *r, const uint64_t *a, const uint64_t *b) { fp_mul(r, a, b); }
 static void fp_hook_sqr(uint64_t *r, const uint64_t *a) { fp_sqr(r, a); }

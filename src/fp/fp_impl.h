@@ -8,7 +8,8 @@
  * in fp/fp_ext.h, included at the end; the tests' view in fp/fp_hooks.h.
  *
  * Elements are FP_NL 64-bit little-endian limbs, fully reduced (0 <= a < p),
- * in Montgomery form a R mod p with R = 2^(64 FP_NL); fp_mul(a, b) = a b R^-1.
+ * in Montgomery form a R mod p with R = 2^(64 FP_NL); fp_mul(a, b) = a b R^-1
+ * (two primes keep plain values instead, below).
  * That is the same representation as the generated tables and the shared
  * scalar code (scalar/sc.c), so the two can be tested against each other.
  *  - Montgomery primes: product (or square, half the word products) into
@@ -16,7 +17,10 @@
  *    (1 for P-192 and P-256, where the reduction needs no multiplication by
  *    m's inverse);
  *  - p = 2^521 - 1 (FP_MERSENNE): not Montgomery; fp/fp521.h, nine 58-bit
- *    limbs, plain values, products folded with 2^522 = 2 (mod p).
+ *    limbs, plain values, products folded with 2^522 = 2 (mod p);
+ *  - p = 2^160 - 2^31 - 1 (FP_PLAIN, secp160r1): not Montgomery; plain values
+ *    in FP_NL words, fully reduced like the Montgomery ones, products folded
+ *    with 2^160 = 2^31 + 1 (mod p) in fp/fp160.h; the rest is shared.
  * Both kinds convert from and to canonical 64-bit words with fp_from_words
  * and fp_to_words, the only way in and out of the representation.
  * Everything here is constant-time: no branch or index depends on a value. */
@@ -46,8 +50,10 @@ typedef uint64_t fe[FP_NL];
 #if !FP_MERSENNE
 static const uint64_t fp_p[FP_NL] = FP_P_INIT;
 static const uint64_t fp_pm2[FP_NL] = FP_PM2_INIT;
-static const uint64_t fp_one[FP_NL] = FP_ONE_INIT; /* R mod p: 1 in Montgomery form */
-static const uint64_t fp_rr[FP_NL] = FP_RR_INIT;   /* R^2 mod p */
+static const uint64_t fp_one[FP_NL] = FP_ONE_INIT; /* 1: R mod p in Montgomery form */
+#if !FP_PLAIN
+static const uint64_t fp_rr[FP_NL] = FP_RR_INIT; /* R^2 mod p */
+#endif
 
 /* masks and selects are ct.h's (with its optimisation barrier) */
 FP_INLINE void fp_copy(uint64_t *r, const uint64_t *a) { memcpy(r, a, FP_NL * 8); }
@@ -255,7 +261,9 @@ FP_INLINE void fp_redc(uint64_t *r, uint64_t *t)
     fp_reduce_once(r, t + FP_NL, hi);
 }
 
-#if FP_ADX && defined(__OPTIMIZE__) && (FP_NL == 3 || FP_NL == 4 || FP_NL == 6)
+#if FP_PLAIN
+#include "fp/fp160.h"
+#elif FP_ADX && defined(__OPTIMIZE__) && (FP_NL == 3 || FP_NL == 4 || FP_NL == 6)
 /* MULX/ADX Montgomery multiplication (generated, gen/fp_adx.h); the instance
  * built with FP_ADX=1 is only chosen when the CPU has BMI2 and ADX */
 static const uint64_t fp_n0inv_word = FP_N0INV;
@@ -299,7 +307,7 @@ FP_INLINE void fp_sqr(uint64_t *r, const uint64_t *a)
 }
 #endif
 
-
+#if !FP_PLAIN
 /* canonical words (v < p) -> Montgomery form, and back */
 static inline void fp_from_words(uint64_t *r, const uint64_t *w) { fp_mul(r, w, fp_rr); }
 static inline void fp_to_words(uint64_t *w, const uint64_t *a)
@@ -307,6 +315,7 @@ static inline void fp_to_words(uint64_t *w, const uint64_t *a)
     static const uint64_t one[FP_NL] = {1};
     fp_mul(w, a, one);
 }
+#endif
 #endif /* FP_MERSENNE */
 
 /* r = -a if mask, else a */
