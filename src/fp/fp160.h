@@ -30,18 +30,18 @@ _Static_assert(FP_NL == 3 && FP_NBITS == 160 && FP_PLAIN_C == 0x80000001ULL,
  * 2^160 keep every row's last carry zero (T < 2^320), so none is kept. */
 #define FP160_RED                                                                                                      \
     "mov %[t2], %[h0]\n\t"                                                                                             \
-    "shrd $32, %[t3], %[h0]\n\t" /* h0 */                                                                              \
+    "shrd $32, %[t3], %[h0]\n\t" /* H: h0 */                                                                           \
+    "mov %[t2], %[hi]\n\t"                                                                                             \
+    "shrd $1, %[t3], %[hi]\n\t"                                                                                        \
+    "and $-0x80000000, %[hi]\n\t" /* H 2^31 = (T >> 129) without its low 31 bits: g0 */                                \
     "mov %[t3], %%rdx\n\t"                                                                                             \
     "shrd $32, %[t4], %%rdx\n\t" /* h1 */                                                                              \
-    "shr $32, %[t4]\n\t"         /* h2 */                                                                              \
-    "mov %k[t2], %k[t2]\n\t"     /* L = t0, t1, t2 mod 2^32 */                                                         \
-    "mov %%rdx, %[t3]\n\t"                                                                                             \
-    "shld $31, %[h0], %[t3]\n\t" /* g1 = word 1 of H 2^31 */                                                           \
+    "shrd $1, %[t4], %[t3]\n\t"  /* g1 */                                                                              \
     "mov %[t4], %[lo]\n\t"                                                                                             \
-    "shld $31, %%rdx, %[lo]\n\t" /* g2 */                                                                              \
-    "mov %[h0], %[hi]\n\t"                                                                                             \
-    "shl $31, %[hi]\n\t"   /* g0 */                                                                                    \
-    "test %[t0], %[t0]\n\t" /* CF = OF = 0 */                                                                          \
+    "shr $1, %[lo]\n\t"      /* g2 */                                                                                  \
+    "shr $32, %[t4]\n\t"     /* h2 */                                                                                  \
+    "mov %k[t2], %k[t2]\n\t" /* L = t0, t1, t2 mod 2^32 */                                                             \
+    "test %[t0], %[t0]\n\t"  /* CF = OF = 0 */                                                                         \
     "adcx %[h0], %[t0]\n\t"                                                                                            \
     "adox %[hi], %[t0]\n\t"                                                                                            \
     "adcx %%rdx, %[t1]\n\t"                                                                                            \
@@ -63,12 +63,12 @@ _Static_assert(FP_NL == 3 && FP_NBITS == 160 && FP_PLAIN_C == 0x80000001ULL,
     "adc $0, %[t4]\n\t" /* W = S' + q c + c */                                                                         \
     "add %[lo], %[t0]\n\t"                                                                                             \
     "adc $0, %[t1]\n\t"                                                                                                \
-    "adc $0, %[t2]\n\t" /* V = S' + q c */                                                                             \
+    "adc $0, %[t2]\n\t"      /* V = S' + q c */                                                                        \
+    "mov %k[t4], %k[t3]\n\t" /* W's word 2 without bit 160 */                                                          \
     "bt $32, %[t4]\n\t"                                                                                                \
     "cmovc %[h0], %[t0]\n\t"                                                                                           \
     "cmovc %%rdx, %[t1]\n\t"                                                                                           \
-    "cmovc %[t4], %[t2]\n\t"                                                                                           \
-    "mov %k[t2], %k[t2]\n\t"
+    "cmovc %[t3], %[t2]\n\t"
 #define FP160_OUT                                                                                                      \
     [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [lo] "=&r"(lo), [hi] "=&r"(hi),   \
         [h0] "=&r"(h0)
@@ -108,7 +108,7 @@ FP_INLINE void fp_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
             "mulx %[a2], %[lo], %[hi]\n\t" /* a2 b2 < 2^64: hi = 0 */
             "adcx %[lo], %[t4]\n\t" FP160_RED
             : FP160_OUT
-            : [a0] "m"(a[0]), [a1] "m"(a[1]), [a2] "m"(a[2]), [b0] "m"(b[0]), [b1] "m"(b[1]), [b2] "m"(b[2])
+            : [a0] "rm"(a[0]), [a1] "rm"(a[1]), [a2] "rm"(a[2]), [b0] "rm"(b[0]), [b1] "rm"(b[1]), [b2] "rm"(b[2])
             : "rdx", "cc");
     r[0] = t0;
     r[1] = t1;
@@ -142,7 +142,7 @@ FP_INLINE void fp_sqr(uint64_t *r, const uint64_t *a)
             "mulx %%rdx, %[lo], %[hi]\n\t" /* a2^2 < 2^64: hi = 0 */
             "adc %[lo], %[t4]\n\t" FP160_RED
             : FP160_OUT
-            : [a0] "m"(a[0]), [a1] "m"(a[1]), [a2] "m"(a[2])
+            : [a0] "rm"(a[0]), [a1] "rm"(a[1]), [a2] "rm"(a[2])
             : "rdx", "cc");
     r[0] = t0;
     r[1] = t1;
