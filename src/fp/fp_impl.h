@@ -157,90 +157,73 @@ FP_INLINE void fp_reduce_once(uint64_t *r, const uint64_t *a, uint64_t hi)
 }
 #endif
 
-#if defined(__x86_64__) && defined(__OPTIMIZE__) && FP_NL == 3
-/* three limbs (P-192, secp160r1) in inline assembly: compilers turned the
- * carry intrinsics into SETB/MOVZX sequences between the words; the same
- * operations as the C below, CMOV and masks only */
+#if defined(__x86_64__) && defined(__OPTIMIZE__) && (FP_NL == 3 || FP_NL == 4)
+/* three and four limbs (P-192, secp160r1; P-224, P-256) in inline
+ * assembly: compilers turned the carry intrinsics into SETB/MOVZX sequences
+ * between the words. The same operations as the C below, CMOV and masks
+ * only. FP_AS_EACH(F) is F(1) .. F(FP_NL - 1); the operand lists follow. */
+#if FP_NL == 3
+#define FP_AS_EACH(F) F(1) F(2)
+#define FP_AS_LIST(F) F(0), F(1), F(2)
+#else
+#define FP_AS_EACH(F) F(1) F(2) F(3)
+#define FP_AS_LIST(F) F(0), F(1), F(2), F(3)
+#endif
+#define FP_AS_ADC_B(i) "adc %[b" #i "], %[s" #i "]\n\t"
+#define FP_AS_SBB_B(i) "sbb %[b" #i "], %[s" #i "]\n\t"
+#define FP_AS_TRY_P(i) "mov %[s" #i "], %[t" #i "]\n\tsbb %[p" #i "], %[t" #i "]\n\t"
+#define FP_AS_KEEP(i) "cmovnc %[t" #i "], %[s" #i "]\n\t"
+#define FP_AS_MASK_P(i) "mov %[p" #i "], %[t" #i "]\n\tand %[m], %[t" #i "]\n\t"
+#define FP_AS_ADC_T(i) "adc %[t" #i "], %[s" #i "]\n\t"
+#define FP_AS_S(i) [s##i] "+&r"(s[i])
+#define FP_AS_T(i) [t##i] "=&r"(t[i])
+#define FP_AS_B(i) [b##i] "rm"(b[i])
+#define FP_AS_P(i) [p##i] "m"(fp_p[i])
+
 FP_INLINE void fp_add(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    uint64_t s0 = a[0], s1 = a[1], s2 = a[2], hi = 0, t0, t1, t2;
-    __asm__("add %[b0], %[s0]\n\t"
-            "adc %[b1], %[s1]\n\t"
-            "adc %[b2], %[s2]\n\t"
-            "adc $0, %[hi]\n\t"
-            "mov %[s0], %[t0]\n\t"
-            "sub %[p0], %[t0]\n\t"
-            "mov %[s1], %[t1]\n\t"
-            "sbb %[p1], %[t1]\n\t"
-            "mov %[s2], %[t2]\n\t"
-            "sbb %[p2], %[t2]\n\t"
-            "sbb $0, %[hi]\n\t" /* borrow: a + b < p */
-            "cmovnc %[t0], %[s0]\n\t"
-            "cmovnc %[t1], %[s1]\n\t"
-            "cmovnc %[t2], %[s2]\n\t"
-            : [s0] "+&r"(s0), [s1] "+&r"(s1), [s2] "+&r"(s2), [hi] "+&r"(hi), [t0] "=&r"(t0), [t1] "=&r"(t1),
-              [t2] "=&r"(t2)
-            : [b0] "rm"(b[0]), [b1] "rm"(b[1]), [b2] "rm"(b[2]), [p0] "m"(fp_p[0]), [p1] "m"(fp_p[1]),
-              [p2] "m"(fp_p[2])
+    uint64_t s[FP_NL], t[FP_NL], hi = 0;
+    FP_UNROLL for (int i = 0; i < FP_NL; i++) s[i] = a[i];
+    __asm__("add %[b0], %[s0]\n\t" FP_AS_EACH(FP_AS_ADC_B) "adc $0, %[hi]\n\t"
+            "mov %[s0], %[t0]\n\tsub %[p0], %[t0]\n\t" FP_AS_EACH(FP_AS_TRY_P) "sbb $0, %[hi]\n\t" /* borrow: a + b < p */
+            "cmovnc %[t0], %[s0]\n\t" FP_AS_EACH(FP_AS_KEEP)
+            : FP_AS_LIST(FP_AS_S), FP_AS_LIST(FP_AS_T), [hi] "+&r"(hi)
+            : FP_AS_LIST(FP_AS_B), FP_AS_LIST(FP_AS_P)
             : "cc");
-    r[0] = s0;
-    r[1] = s1;
-    r[2] = s2;
+    FP_UNROLL for (int i = 0; i < FP_NL; i++) r[i] = s[i];
 }
 
 FP_INLINE void fp_sub(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    uint64_t d0 = a[0], d1 = a[1], d2 = a[2], m, q0, q1, q2;
-    __asm__("sub %[b0], %[d0]\n\t"
-            "sbb %[b1], %[d1]\n\t"
-            "sbb %[b2], %[d2]\n\t"
-            "sbb %[m], %[m]\n\t" /* all ones if a < b */
-            "mov %[p0], %[q0]\n\t"
-            "and %[m], %[q0]\n\t"
-            "mov %[p1], %[q1]\n\t"
-            "and %[m], %[q1]\n\t"
-            "mov %[p2], %[q2]\n\t"
-            "and %[m], %[q2]\n\t"
-            "add %[q0], %[d0]\n\t"
-            "adc %[q1], %[d1]\n\t"
-            "adc %[q2], %[d2]\n\t"
-            : [d0] "+&r"(d0), [d1] "+&r"(d1), [d2] "+&r"(d2), [m] "=&r"(m), [q0] "=&r"(q0), [q1] "=&r"(q1),
-              [q2] "=&r"(q2)
-            : [b0] "rm"(b[0]), [b1] "rm"(b[1]), [b2] "rm"(b[2]), [p0] "m"(fp_p[0]), [p1] "m"(fp_p[1]),
-              [p2] "m"(fp_p[2])
+    uint64_t s[FP_NL], t[FP_NL], m;
+    FP_UNROLL for (int i = 0; i < FP_NL; i++) s[i] = a[i];
+    __asm__("sub %[b0], %[s0]\n\t" FP_AS_EACH(FP_AS_SBB_B) "sbb %[m], %[m]\n\t" /* all ones if a < b */
+            "mov %[p0], %[t0]\n\tand %[m], %[t0]\n\t" FP_AS_EACH(FP_AS_MASK_P)
+            "add %[t0], %[s0]\n\t" FP_AS_EACH(FP_AS_ADC_T)
+            : FP_AS_LIST(FP_AS_S), FP_AS_LIST(FP_AS_T), [m] "=&r"(m)
+            : FP_AS_LIST(FP_AS_B), FP_AS_LIST(FP_AS_P)
             : "cc");
-    r[0] = d0;
-    r[1] = d1;
-    r[2] = d2;
+    FP_UNROLL for (int i = 0; i < FP_NL; i++) r[i] = s[i];
 }
 
 /* r = a / 2 mod p for a < p: a + p when a is odd, then one shift right
- * through the carry; (a + p) / 2 < p */
+ * through the carry (RCR, the carry coming in at the top); (a + p) / 2 < p */
+#if FP_NL == 3
+#define FP_AS_RCR "rcr $1, %[s2]\n\trcr $1, %[s1]\n\trcr $1, %[s0]\n\t"
+#else
+#define FP_AS_RCR "rcr $1, %[s3]\n\trcr $1, %[s2]\n\trcr $1, %[s1]\n\trcr $1, %[s0]\n\t"
+#endif
 FP_INLINE void fp_half(uint64_t *r, const uint64_t *a)
 {
-    uint64_t s0 = a[0], s1 = a[1], s2 = a[2], m, q0, q1, q2;
-    __asm__("mov %[s0], %[m]\n\t"
-            "and $1, %[m]\n\t"
-            "neg %[m]\n\t" /* all ones if a is odd */
-            "mov %[p0], %[q0]\n\t"
-            "and %[m], %[q0]\n\t"
-            "mov %[p1], %[q1]\n\t"
-            "and %[m], %[q1]\n\t"
-            "mov %[p2], %[q2]\n\t"
-            "and %[m], %[q2]\n\t"
-            "add %[q0], %[s0]\n\t"
-            "adc %[q1], %[s1]\n\t"
-            "adc %[q2], %[s2]\n\t"
-            "rcr $1, %[s2]\n\t" /* the carry comes in at the top */
-            "rcr $1, %[s1]\n\t"
-            "rcr $1, %[s0]\n\t"
-            : [s0] "+&r"(s0), [s1] "+&r"(s1), [s2] "+&r"(s2), [m] "=&r"(m), [q0] "=&r"(q0), [q1] "=&r"(q1),
-              [q2] "=&r"(q2)
-            : [p0] "m"(fp_p[0]), [p1] "m"(fp_p[1]), [p2] "m"(fp_p[2])
+    uint64_t s[FP_NL], t[FP_NL], m;
+    FP_UNROLL for (int i = 0; i < FP_NL; i++) s[i] = a[i];
+    __asm__("mov %[s0], %[m]\n\tand $1, %[m]\n\tneg %[m]\n\t" /* all ones if a is odd */
+            "mov %[p0], %[t0]\n\tand %[m], %[t0]\n\t" FP_AS_EACH(FP_AS_MASK_P)
+            "add %[t0], %[s0]\n\t" FP_AS_EACH(FP_AS_ADC_T) FP_AS_RCR
+            : FP_AS_LIST(FP_AS_S), FP_AS_LIST(FP_AS_T), [m] "=&r"(m)
+            : FP_AS_LIST(FP_AS_P)
             : "cc");
-    r[0] = s0;
-    r[1] = s1;
-    r[2] = s2;
+    FP_UNROLL for (int i = 0; i < FP_NL; i++) r[i] = s[i];
 }
 #else
 FP_INLINE void fp_add(uint64_t *r, const uint64_t *a, const uint64_t *b)
