@@ -11,6 +11,9 @@
 #define FP_CURVE_secp160r1
 #include "fp/fp_impl.h"
 #include "testutil.h"
+#if FP_HAVE_ADX
+#include <cpuid.h>
+#endif
 
 static BIGNUM *P;
 static BN_CTX *ctx;
@@ -85,7 +88,8 @@ int main(void)
     BN_sub_word(P, 0x80000001UL);
     printf("fp160: %s code\n", FP_HAVE_ADX ? "MULX/ADX" : "portable");
 #if FP_HAVE_ADX
-    if (!__builtin_cpu_supports("bmi2") || !__builtin_cpu_supports("adx")) {
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) || !(ebx & (1u << 8)) || !(ebx & (1u << 19))) { /* BMI2, ADX */
         printf("test_fp160: this CPU has no BMI2/ADX, MULX/ADX code not run\n");
         return 0;
     }

@@ -18,10 +18,16 @@ words just stored one by one; unoptimised builds cannot allocate even 13, so
 fp_impl.h uses this code only when optimising); the result (< 2p, N words plus a top
 bit) goes to the caller, which subtracts p once in constant time.
 
-Every asm statement is volatile: each reads its operands through pointers
-(declared only by the "memory" clobber), and GCC was seen to move or merge a
-non-volatile one across the stores that change those operands (P-224 square
-roots went wrong once the squaring was inlined).
+The 3- and 4-limb statements take every word of a and b as an operand of
+its own ("rm": a register when the compiler has the value in one, inlined
+into the point formulas, else memory) and the words of p as memory
+operands, so they declare all they read and are ordinary statements;
+reading a and b through pointers with a "memory" clobber (and volatile:
+GCC was seen to move a non-volatile one across the stores that change the
+operands) made every product store its result and the next reload it, and
+kept the compiler from holding anything in registers across them (ECDH
+P-192 -10%, P-224 and P-256 -6% when this changed). The 6-limb code keeps
+pointers, volatile and the clobber (a function of its own, see above).
 """
 import os
 
@@ -31,12 +37,30 @@ SPECIAL = {3: [('p192', 'secp192r1')], 4: [('p256', 'secp256r1'), ('p224', 'secp
 
 
 def asm_block(lines, outs, ins):
-    """One volatile asm statement: the instruction lines, the output registers
-    (plus the lo and hi scratch registers) and the input operands."""
-    return (['    __asm__ volatile('] + ['        ' + l for l in lines] +
+    """One asm statement: the instruction lines, the output registers (plus
+    the lo and hi scratch registers) and the input operands. With word
+    operands (%[a0], ...: word_ins) every input is declared and the
+    statement is an ordinary one; with pointers (the 6-limb code) it is
+    volatile and clobbers "memory"."""
+    text = '\n'.join(lines)
+    if isinstance(ins, list):  # word operands: keep those the text names
+        ins = ', '.join(x for x in ins if '%%[%s]' % x.split(']')[0][1:] in text)
+        head, clob = '    __asm__(', '        : "rdx", "cc");'
+    else:
+        head, clob = '    __asm__ volatile(', '        : "rdx", "cc", "memory");'
+    return ([head] + ['        ' + l for l in lines] +
             ['        : ' + ', '.join('[%s] "=&r"(%s)' % (x, x) for x in outs) + ', [lo] "=&r"(lo), [hi] "=&r"(hi)',
              '        : ' + ins,
-             '        : "rdx", "cc", "memory");'])
+             clob])
+
+
+def word_ins(n, names=('a', 'b')):
+    """The input operands of a 3- or 4-limb statement: each word of a (and
+    b) in a register or memory, as the compiler has it (inlined into the
+    point formulas, a value just computed need not go through memory), and
+    p and -p^-1 mod 2^64 for the rows that read them."""
+    ins = ['[%s%d] "rm"(%s[%d])' % (v, j, v, j) for v in names for j in range(n)]
+    return ins + ['[n0] "m"(fp_n0inv_word)'] + ['[p%d] "m"(fp_p[%d])' % (j, j) for j in range(n)]
 
 
 def mac(out, cur, n, src):
@@ -146,7 +170,7 @@ def gen_sqr4(prime):
     L = []
     out = L.append
     t = lambda j: '%%[t%d]' % j
-    a = lambda j: '%d(%%[a])' % (8 * j)
+    a = lambda j: '%%[a%d]' % j
     # cross products
     out('"mov %s, %%%%rdx\\n\\t"' % a(0))
     out('"mulx %s, %s, %s\\n\\t"' % (a(1), t(1), t(2)))
@@ -177,7 +201,7 @@ def gen_sqr4(prime):
             'static inline __attribute__((always_inline)) void fp_mont_sqr_adx4(uint64_t *r, const uint64_t *a)',
             '{',
             '    uint64_t %s, lo, hi;' % ', '.join(regs)]
-    body += asm_block(L, regs, '[a] "r"(a)')
+    body += asm_block(L, regs, word_ins(4, ('a',)))
     for j in range(5):
         body.append('    r[%d] = t%d;' % (j, 4 + j))
     body.append('}')
@@ -276,7 +300,7 @@ def gen_sqr3(m0, special=None):
     n = 3
     L = []
     out = L.append
-    a = lambda j: '%d(%%[a])' % (8 * j)
+    a = lambda j: '%%[a%d]' % j
     s = lambda j: '%%[s%d]' % j
     out('"mov %s, %%%%rdx\\n\\t"' % a(0))
     out('"mulx %s, %s, %s\\n\\t"' % (a(1), s(1), s(2)))
@@ -296,7 +320,7 @@ def gen_sqr3(m0, special=None):
         if special:
             special_row(out, lambda j, c=cur: '%%[%s]' % c[j], n + 1, special)
         else:
-            mont_row(out, cur, n, m0, lambda j: '%d(%%[p])' % (8 * j))
+            mont_row(out, cur, n, m0, lambda j: '%%[p%d]' % j)
         cur = cur[1:] + cur[:1]
     # U (cur[0..3]) + T_hi (s3..s5)
     out('"add %s, %%[%s]\\n\\t"' % (s(3), cur[0]))
@@ -308,8 +332,7 @@ def gen_sqr3(m0, special=None):
             'static inline __attribute__((always_inline)) void fp_mont_sqr_adx3(uint64_t *r, const uint64_t *a)',
             '{',
             '    uint64_t %s, lo, hi;' % ', '.join(regs)]
-    ins = '[a] "r"(a)' + ('' if special else ', [n0] "m"(fp_n0inv_word), [p] "r"(fp_p)')
-    body += asm_block(L, regs, ins)
+    body += asm_block(L, regs, word_ins(3, ('a',)))
     for j in range(n + 1):
         body.append('    r[%d] = %s;' % (j, cur[j]))
     body.append('}')
@@ -331,17 +354,20 @@ def gen(n, m0, special=None):
             # t = 0; later rows find t_(n+1) = 0 in the register rotated in
             for k in range(n + 2):
                 out('"xor %%[%s], %%[%s]\\n\\t"' % (cur[k], cur[k]))
-        out('"mov %d(%%[b]), %%%%rdx\\n\\t"' % (8 * i))
-        mac(out, cur, n, lambda j: '%d(%%[a])' % (8 * j))
+        out(('"mov %%[b%d], %%%%rdx\\n\\t"' % i) if not pmem else ('"mov %d(%%[b]), %%%%rdx\\n\\t"' % (8 * i)))
+        mac(out, cur, n, (lambda j: '%%[a%d]' % j) if not pmem else (lambda j: '%d(%%[a])' % (8 * j)))
         if special:
             special_row(out, lambda j, c=cur: '%%[%s]' % c[j], n + 1, special)
             cur = cur[1:] + cur[:1]
             continue
-        mont_row(out, cur, n, m0, lambda j: ('%%[p%d]' % j) if pmem else '%d(%%[p])' % (8 * j))
+        mont_row(out, cur, n, m0, lambda j: '%%[p%d]' % j)
         cur = cur[1:] + cur[:1]  # t_0 is now zero: it becomes the next top word
     # result words cur[0..n]
-    ins = '[a] "r"(a), [b] "r"(b), [n0] "m"(fp_n0inv_word), ' + (
-        ', '.join('[p%d] "m"(fp_p[%d])' % (j, j) for j in range(n)) if pmem else '[p] "r"(fp_p)')
+    if pmem:
+        ins = '[a] "r"(a), [b] "r"(b), [n0] "m"(fp_n0inv_word), ' + ', '.join('[p%d] "m"(fp_p[%d])' % (j, j)
+                                                                              for j in range(n))
+    else:
+        ins = word_ins(n)
     body = ['/* r (n + 1 words: the value below 2p) = a b 2^-%d mod p */' % (64 * n),
             'static %s void fp_mont_mul_adx%d(uint64_t *r, const uint64_t *a, const uint64_t *b)'
             % ('__attribute__((noinline))' if pmem else 'inline __attribute__((always_inline))', n),
