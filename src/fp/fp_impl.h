@@ -9,9 +9,10 @@
  *
  * Elements are FP_NL 64-bit little-endian limbs, fully reduced (0 <= a < p),
  * in Montgomery form a R mod p with R = 2^(64 FP_NL); fp_mul(a, b) = a b R^-1
- * (two primes keep plain values instead, below).
- * That is the same representation as the generated tables and the shared
- * scalar code (scalar/sc.c), so the two can be tested against each other.
+ * (two primes keep plain values instead, below). That is the same
+ * representation as the generated tables; the Montgomery form is also the
+ * shared scalar code's (scalar/sc.c), so the two can be tested against each
+ * other (the test hooks, fp/fp_hooks.h, give every prime that view).
  *  - Montgomery primes: product (or square, half the word products) into
  *    2 FP_NL words, then word-by-word Montgomery reduction with -p^-1 mod 2^64
  *    (1 for P-192 and P-256, where the reduction needs no multiplication by
@@ -21,7 +22,7 @@
  *  - p = 2^160 - 2^31 - 1 (FP_PLAIN, secp160r1): not Montgomery; plain values
  *    in FP_NL words, fully reduced like the Montgomery ones, products folded
  *    with 2^160 = 2^31 + 1 (mod p) in fp/fp160.h; the rest is shared.
- * Both kinds convert from and to canonical 64-bit words with fp_from_words
+ * All three convert from and to canonical 64-bit words with fp_from_words
  * and fp_to_words, the only way in and out of the representation.
  * Everything here is constant-time: no branch or index depends on a value. */
 #ifndef FASTEC_FP_IMPL_H
