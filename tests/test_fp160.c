@@ -115,6 +115,7 @@ int main(void)
 
     /* a b in [p, 2^160): no fold, the last step subtracts p */
     BIGNUM *lo = BN_new();
+    int aimed = 0;
     for (int it = 0; it < 2000; it++) {
         BN_zero(lo);
         BN_set_bit(lo, 160);
@@ -126,9 +127,12 @@ int main(void)
         if (BN_num_bits(T) <= 160 && BN_cmp(T, P) >= 0) { /* the case aimed at */
             check(a, b, '*', "product in [p, 2^160)");
             check(b, a, '*', "product in [p, 2^160)");
+            aimed++;
         }
         BN_free(T), BN_free(A), BN_free(B);
     }
+    CHECK(aimed >= 1000, "products in [p, 2^160): only %d of 2000", aimed);
+    aimed = 0;
     /* T = H 2^160 + L with L + H c in [p, 2^160 + 2^64): the first fold lands
      * at or above p (and the second fold, for L + H c >= 2^160) */
     for (int it = 0; it < 4000; it++) {
@@ -143,8 +147,21 @@ int main(void)
         BN_add(lo, lo, Lt);
         product_at(a, b, lo);
         check(a, b, '*', "first fold at p");
+        /* that a b's first fold, L + H c for a b = H 2^160 + L, is in [p, 2^160 + 2^64) */
+        BIGNUM *T = BN_new(), *A = val(a), *B = val(b), *F = BN_new(), *top = BN_new();
+        BN_mul(T, A, B, ctx);
+        BN_rshift(H, T, 160);
+        BN_mask_bits(T, 160);
+        BN_mul_word(H, 0x80000001UL);
+        BN_add(F, T, H);
+        BN_set_bit(top, 160);
+        BN_lshift(A, BN_value_one(), 64);
+        BN_add(top, top, A);
+        if (BN_cmp(F, P) >= 0 && BN_cmp(F, top) < 0) aimed++;
+        BN_free(T), BN_free(A), BN_free(B), BN_free(F), BN_free(top);
         BN_free(H), BN_free(Lt);
     }
+    CHECK(aimed >= 2000, "first folds in [p, 2^160 + 2^64): only %d of 4000", aimed);
     /* the largest products and squares: operands near p */
     for (int it = 0; it < 2000; it++) {
         for (int k = 0; k < 3; k++) a[k] = pm1[k], b[k] = pm1[k];
