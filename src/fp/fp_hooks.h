@@ -88,10 +88,6 @@ static void fp_hook_inv(uint64_t *r, const uint64_t *a) /* (x R)^-1 R^2 */
     fp_inv(r, a);
     fp_mul(r, r, fp_hook_rr);
 }
-static void fp_hook_add(uint64_t *r, const uint64_t *a, const uint64_t *b) { fp_add(r, a, b); }
-static void fp_hook_sub(uint64_t *r, const uint64_t *a, const uint64_t *b) { fp_sub(r, a, b); }
-#define FP_HOOK_HALF fp_hook_half
-static void fp_hook_half(uint64_t *r, const uint64_t *a) { fp_half(r, a); }
 static void fp_hook_sqrt(uint64_t *r, const uint64_t *a) /* s R with (s R)^2 R^-1 = a: the root of a R */
 {
     fe x;
@@ -102,14 +98,19 @@ static void fp_hook_sqrt(uint64_t *r, const uint64_t *a) /* s R with (s R)^2 R^-
 static void fp_hook_mul(uint64_t *r, const uint64_t *a, const uint64_t *b) { fp_mul(r, a, b); }
 static void fp_hook_sqr(uint64_t *r, const uint64_t *a) { fp_sqr(r, a); }
 static void fp_hook_inv(uint64_t *r, const uint64_t *a) { fp_inv(r, a); }
-static void fp_hook_add(uint64_t *r, const uint64_t *a, const uint64_t *b) { fp_add(r, a, b); }
-static void fp_hook_sub(uint64_t *r, const uint64_t *a, const uint64_t *b) { fp_sub(r, a, b); }
-#define FP_HOOK_HALF fp_hook_half
-static void fp_hook_half(uint64_t *r, const uint64_t *a) { fp_half(r, a); }
 static void fp_hook_sqrt(uint64_t *r, const uint64_t *a)
 {
     if (!fp_sqrt_vartime(r, a)) memset(r, 0xff, FP_NL * 8); /* no root: an invalid element */
 }
+#endif
+
+#if !FP_MERSENNE
+/* sums, differences and halves are the same maps on x R as on x: plain
+ * values and Montgomery form alike */
+static void fp_hook_add(uint64_t *r, const uint64_t *a, const uint64_t *b) { fp_add(r, a, b); }
+static void fp_hook_sub(uint64_t *r, const uint64_t *a, const uint64_t *b) { fp_sub(r, a, b); }
+#define FP_HOOK_HALF fp_hook_half
+static void fp_hook_half(uint64_t *r, const uint64_t *a) { fp_half(r, a); }
 #endif
 
 
