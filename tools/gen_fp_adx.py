@@ -18,6 +18,12 @@ words just stored one by one; unoptimised builds cannot allocate even 13, so
 fp_impl.h uses this code only when optimising); the result (< 2p, N words plus a top
 bit) goes to the caller, which subtracts p once in constant time.
 
+Primes of special form (P-192, P-224, P-256, P-384: SPECIAL) write the
+Montgomery rows with shifts and add/subtract chains (special_row) instead
+of a row of MULX against the words of p; P-384's row keeps two MULX (by the
+words of 2^384 - p) where the generic row has six (product 58 -> 50 TSC
+cycles of latency, square 66 -> 58; ECDH P-384 +13%).
+
 The 3- and 4-limb statements take every word of a and b as an operand of
 its own ("rm": a register when the compiler has the value in one, inlined
 into the point formulas, else memory) and the words of p as memory
@@ -33,7 +39,11 @@ import os
 
 LIMBS = (3, 4, 6)
 # primes whose Montgomery reduction rows are written as shifts and adds
-SPECIAL = {3: [('p192', 'secp192r1')], 4: [('p256', 'secp256r1'), ('p224', 'secp224r1')]}
+SPECIAL = {3: [('p192', 'secp192r1')], 4: [('p256', 'secp256r1'), ('p224', 'secp224r1')],
+           6: [('p384', 'secp384r1')]}
+# P-384's row multiplies m by the two words of 2^384 - p below 2^128
+P384_K = (0xffffffff00000001, 0x00000000ffffffff)
+K_INS = '[k0] "m"(fp_p384_k[0]), [k1] "m"(fp_p384_k[1])'
 
 
 def asm_block(lines, outs, ins):
@@ -139,6 +149,33 @@ def special_row(out, t, last, prime):
         out('"add %%%%rdx, %s\\n\\t"' % t(3))
         out('"adc %%[hi], %s\\n\\t"' % t(4))
         ripple('adc', 5)
+    elif prime == 'p384':
+        # -p^-1 = 2^32 + 1, m = t_0 + (t_0 << 32) mod 2^64.
+        # p = 2^384 - K with K = 2^128 + 2^96 - 2^32 + 1, whose words are
+        # k0 = 2^64 - 2^32 + 1, k1 = 2^32 - 1 and 1: m p = m 2^384 - m K, and
+        # m K = t_0 (mod 2^64), so t_0 - m K has no borrow and a zero low word.
+        # m K = (h0:l0) + (h1:l1) 2^64 + m 2^128 for (h0:l0) = m k0,
+        # (h1:l1) = m k1: two MULX where the generic row has six. Subtract
+        # words 1..3 of m K from t_1..t_3 (t_0 is scratch), ripple the
+        # borrow b up to word 5, then t_6 += m - b (m >= b: m = 0 gives
+        # m K = 0 and no borrow), its carry rippled to the top.
+        out('"mov %s, %%%%rdx\\n\\t"' % t(0))
+        out('"shl $32, %%rdx\\n\\t"')
+        out('"add %s, %%%%rdx\\n\\t"' % t(0))                    # m
+        out('"mulx %%[k0], %s, %%[hi]\\n\\t"' % t(0))             # l0 (= t_0), h0
+        out('"mulx %%[k1], %%[lo], %s\\n\\t"' % t(0))             # l1, h1
+        out('"add %[lo], %[hi]\\n\\t"')                          # word 1
+        out('"adc %%%%rdx, %s\\n\\t"' % t(0))                    # word 2
+        out('"mov $0, %[lo]\\n\\t"')
+        out('"adc $0, %[lo]\\n\\t"')                             # word 3
+        out('"sub %%[hi], %s\\n\\t"' % t(1))
+        out('"sbb %s, %s\\n\\t"' % (t(0), t(2)))
+        out('"sbb %%[lo], %s\\n\\t"' % t(3))
+        for j in (4, 5):
+            out('"sbb $0, %s\\n\\t"' % t(j))
+        out('"sbb $0, %%rdx\\n\\t"')                            # m - b
+        out('"add %%%%rdx, %s\\n\\t"' % t(6))
+        ripple('adc', 7)
     else:
         raise ValueError(prime)
     out('"xor %s, %s\\n\\t"' % (t(0), t(0)))
@@ -208,7 +245,7 @@ def gen_sqr4(prime):
     return '\n'.join(body)
 
 
-def gen_sqr6():
+def gen_sqr6(special=None):
     """6-limb Montgomery squaring for any prime (m = t_0 (-p^-1) by IMUL): the
     12-word square in memory (15 cross products by rows, a word stored as soon
     as no later row touches it; then doubled on the CF chain while the 6
@@ -270,7 +307,10 @@ def gen_sqr6():
     out('"xor %%[%s], %%[%s]\\n\\t"' % (cur[n], cur[n]))
     out('"xor %%[%s], %%[%s]\\n\\t"' % (cur[n + 1], cur[n + 1]))
     for i in range(n):
-        mont_row(out, cur, n, 'imul', lambda j: '%d(%%[p])' % (8 * j))
+        if special:
+            special_row(out, lambda j, c=cur: '%%[%s]' % c[j], n + 1, special)
+        else:
+            mont_row(out, cur, n, 'imul', lambda j: '%d(%%[p])' % (8 * j))
         cur = cur[1:] + cur[:1]
     # U (cur[0..n]) + T_hi
     out('"add %s, %%[%s]\\n\\t"' % (w(n), cur[0]))
@@ -283,7 +323,7 @@ def gen_sqr6():
             '    uint64_t w[12], %s, lo, hi;' % ', '.join(pool)]
     body += asm_block(A, pool, '[a] "r"(a), [w] "r"(w)')
     body.append('    uint64_t %s;' % ', '.join(regs))
-    body += asm_block(B, regs, '[w] "r"(w), [n0] "m"(fp_n0inv_word), [p] "r"(fp_p)')
+    body += asm_block(B, regs, '[w] "r"(w), ' + (K_INS if special else '[n0] "m"(fp_n0inv_word), [p] "r"(fp_p)'))
     for j in range(n + 1):
         body.append('    r[%d] = %s;' % (j, cur[j]))
     body.append('}')
@@ -363,7 +403,9 @@ def gen(n, m0, special=None):
         mont_row(out, cur, n, m0, lambda j: '%%[p%d]' % j)
         cur = cur[1:] + cur[:1]  # t_0 is now zero: it becomes the next top word
     # result words cur[0..n]
-    if pmem:
+    if pmem and special:
+        ins = '[a] "r"(a), [b] "r"(b), ' + K_INS
+    elif pmem:
         ins = '[a] "r"(a), [b] "r"(b), [n0] "m"(fp_n0inv_word), ' + ', '.join('[p%d] "m"(fp_p[%d])' % (j, j)
                                                                               for j in range(n))
     else:
@@ -394,6 +436,8 @@ def main():
             variants.insert(0, ('one', ' && defined(FP_CURVE_%s)' % curve, name))
         for k, (m0, cond, special) in enumerate(variants):
             parts.append('#%s FP_NL == %d%s' % ('if' if k == 0 else 'elif', n, cond))
+            if special == 'p384':
+                parts.append('static const uint64_t fp_p384_k[2] = {%s};' % ', '.join('0x%016xULL' % k for k in P384_K))
             parts.append(gen(n, m0, special))
             if special in ('p256', 'p224'):
                 parts.append('#define FP_HAVE_SQR_ADX 1')
@@ -401,9 +445,9 @@ def main():
             if n == 3:
                 parts.append('#define FP_HAVE_SQR_ADX 1')
                 parts.append(gen_sqr3(m0, special))
-            if n == 6 and m0 == 'imul':
+            if n == 6 and (m0 == 'imul' or special):
                 parts.append('#define FP_HAVE_SQR_ADX 1')
-                parts.append(gen_sqr6())
+                parts.append(gen_sqr6(special))
         parts.append('#endif')
         parts.append('')
     parts.append('#endif')
