@@ -24,6 +24,14 @@ of a row of MULX against the words of p; P-384's row keeps two MULX (by the
 words of 2^384 - p) where the generic row has six (product 58 -> 50 TSC
 cycles of latency, square 66 -> 58; ECDH P-384 +13%).
 
+P-224 (p = 1 mod 2^64, so m = t_0) subtracts m p instead of adding it: the
+row is then an add of m 2^96 and a subtract of m 2^224, no negation and no
+carry word, and the value, in (-p, p) at the end, is kept in two's
+complement (word 0, the next top word, takes the sign). p224_fix adds p
+once under the sign mask, so P-224's results are below p (FP_ADX_REDUCED,
+fp_impl.h skips its subtraction). Product 24.4 -> 21.9 TSC cycles, square
+21.3 -> 17.4; ECDH P-224 +17%, verification +16%.
+
 The 3- and 4-limb statements take every word of a and b as an operand of
 its own ("rm": a register when the compiler has the value in one, inlined
 into the point formulas, else memory) and the words of p as memory
@@ -103,7 +111,8 @@ def mont_row(out, cur, n, m0, psrc):
 def special_row(out, t, last, prime):
     """One Montgomery row t += m p for a prime of special form, by shifts and
     add/subtract chains instead of MULX; t(j) names word j of the row, and
-    carries and borrows run up to word `last`. Leaves word 0 = 0."""
+    carries and borrows run up to word `last`. Leaves word 0 = 0 (P-224:
+    the sign word)."""
     def ripple(op, first):
         for j in range(first, last + 1):
             out('"%s $0, %s\\n\\t"' % (op, t(j)))
@@ -131,24 +140,25 @@ def special_row(out, t, last, prime):
         out('"add %s, %s\\n\\t"' % (t(0), t(3)))
         ripple('adc', 4)
     elif prime == 'p224':
-        # -p^-1 = -1, m = -t_0. p = 2^224 - 2^96 + 1: t_0 + m = c 2^64 with
-        # c = (t_0 != 0); m p + t_0 = m 2^224 - (m 2^96 - c 2^64)
-        # = (H:L) 2^192 - ((H:L) - c) 2^64 for (H:L) = m 2^32
+        # p = 2^224 - 2^96 + 1 = 1 (mod 2^64): the row subtracts m p for
+        # m = t_0 p^-1 = t_0 mod 2^64 (the value may turn negative: the
+        # window is two's complement, borrows rippled to its top word; the
+        # caller's p224_fix brings the end result, in (-p, p), to [0, p)).
+        # t_0 - m = 0 without a borrow; - m p + m = m 2^96 - m 2^224, and
+        # m 2^96 = (H:L) 2^64 for (H:L) = m 2^32: add (H:L) at words 1, 2,
+        # its carry k out of word 2, then subtract (H:L) - k at words 3, 4
+        # ((H:L) >= k: m = 0 gives k = 0).
         out('"mov %s, %%%%rdx\\n\\t"' % t(0))
-        out('"neg %%rdx\\n\\t"')                          # m, CF = c
-        out('"sbb %s, %s\\n\\t"' % (t(0), t(0)))          # -c
-        out('"mov %%rdx, %[hi]\\n\\t"')
-        out('"shr $32, %[hi]\\n\\t"')                     # H
         out('"shl $32, %%rdx\\n\\t"')                     # L
-        out('"mov %%rdx, %[lo]\\n\\t"')
-        out('"add %s, %%[lo]\\n\\t"' % t(0))              # (H:L) - c, low word
-        out('"adc %%[hi], %s\\n\\t"' % t(0))              # high word
-        out('"sub %%[lo], %s\\n\\t"' % t(1))
-        out('"sbb %s, %s\\n\\t"' % (t(0), t(2)))
-        ripple('sbb', 3)
-        out('"add %%%%rdx, %s\\n\\t"' % t(3))
-        out('"adc %%[hi], %s\\n\\t"' % t(4))
-        ripple('adc', 5)
+        out('"mov %s, %%[hi]\\n\\t"' % t(0))
+        out('"shr $32, %[hi]\\n\\t"')                     # H
+        out('"add %%%%rdx, %s\\n\\t"' % t(1))
+        out('"adc %%[hi], %s\\n\\t"' % t(2))
+        out('"sbb $0, %%rdx\\n\\t"')                      # (H:L) - k
+        out('"sbb $0, %[hi]\\n\\t"')
+        out('"sub %%%%rdx, %s\\n\\t"' % t(3))
+        out('"sbb %%[hi], %s\\n\\t"' % t(4))
+        ripple('sbb', 5)
     elif prime == 'p384':
         # -p^-1 = 2^32 + 1, m = t_0 + (t_0 << 32) mod 2^64.
         # p = 2^384 - K with K = 2^128 + 2^96 - 2^32 + 1, whose words are
@@ -178,7 +188,31 @@ def special_row(out, t, last, prime):
         ripple('adc', 7)
     else:
         raise ValueError(prime)
-    out('"xor %s, %s\\n\\t"' % (t(0), t(0)))
+    if prime == 'p224':
+        # the value may be negative: word 0, which becomes the product's next
+        # top word, takes its sign (word `last`, 0 or all ones: the value is
+        # in (-2^289, 2^289) at every row) so that the window stays exact
+        out('"mov %s, %s\\n\\t"' % (t(last), t(0)))
+    else:
+        out('"xor %s, %s\\n\\t"' % (t(0), t(0)))
+
+
+def p224_fix(out, w):
+    """P-224's end of reduction: the value in words w(0..4), two's complement,
+    in (-p, p) (word 4 is 0 or all ones), plus p & word 4, is in [0, p);
+    word 4 zeroed. p's words are 1, 2^64 - 2^32, 2^64 - 1 and 2^32 - 1:
+    the mask's low bit, the mask shifted left and right by 32 and the mask."""
+    out('"mov %s, %%[lo]\\n\\t"' % w(4))
+    out('"and $1, %[lo]\\n\\t"')
+    out('"mov %s, %%[hi]\\n\\t"' % w(4))
+    out('"shl $32, %[hi]\\n\\t"')
+    out('"mov %s, %%%%rdx\\n\\t"' % w(4))
+    out('"shr $32, %%rdx\\n\\t"')
+    out('"add %%[lo], %s\\n\\t"' % w(0))
+    out('"adc %%[hi], %s\\n\\t"' % w(1))
+    out('"adc %s, %s\\n\\t"' % (w(4), w(2)))
+    out('"adc %%%%rdx, %s\\n\\t"' % w(3))
+    out('"xor %s, %s\\n\\t"' % (w(4), w(4)))
 
 
 def double_add_squares(out, n, t, a):
@@ -233,8 +267,11 @@ def gen_sqr4(prime):
     out('"mov $0, %s\\n\\t"' % t(8))
     for i in range(4):
         special_row(out, lambda j, i=i: t(i + j), 8 - i, prime)
+    if prime == 'p224':
+        p224_fix(out, lambda j: t(4 + j))
     regs = ['t%d' % k for k in range(9)]
-    body = ['/* %s: r (5 words: the value below 2p) = a^2 2^-256 mod p */' % prime.upper(),
+    below = 'below p, word 4 zero' if prime == 'p224' else 'below 2p'
+    body = ['/* %s: r (5 words: the value %s) = a^2 2^-256 mod p */' % (prime.upper(), below),
             'static inline __attribute__((always_inline)) void fp_mont_sqr_adx4(uint64_t *r, const uint64_t *a)',
             '{',
             '    uint64_t %s, lo, hi;' % ', '.join(regs)]
@@ -402,6 +439,8 @@ def gen(n, m0, special=None):
             continue
         mont_row(out, cur, n, m0, lambda j: '%%[p%d]' % j)
         cur = cur[1:] + cur[:1]  # t_0 is now zero: it becomes the next top word
+    if special == 'p224':
+        p224_fix(out, lambda j: '%%[%s]' % cur[j])
     # result words cur[0..n]
     if pmem and special:
         ins = '[a] "r"(a), [b] "r"(b), ' + K_INS
@@ -410,7 +449,8 @@ def gen(n, m0, special=None):
                                                                               for j in range(n))
     else:
         ins = word_ins(n)
-    body = ['/* r (n + 1 words: the value below 2p) = a b 2^-%d mod p */' % (64 * n),
+    below = 'below p, word n zero' if special == 'p224' else 'below 2p'
+    body = ['/* r (n + 1 words: the value %s) = a b 2^-%d mod p */' % (below, 64 * n),
             'static %s void fp_mont_mul_adx%d(uint64_t *r, const uint64_t *a, const uint64_t *b)'
             % ('__attribute__((noinline))' if pmem else 'inline __attribute__((always_inline))', n),
             '{',
@@ -439,6 +479,8 @@ def main():
             if special == 'p384':
                 parts.append('static const uint64_t fp_p384_k[2] = {%s};' % ', '.join('0x%016xULL' % k for k in P384_K))
             parts.append(gen(n, m0, special))
+            if special == 'p224':
+                parts.append('#define FP_ADX_REDUCED 1 /* P-224: product and square end below p */')
             if special in ('p256', 'p224'):
                 parts.append('#define FP_HAVE_SQR_ADX 1')
                 parts.append(gen_sqr4(special))

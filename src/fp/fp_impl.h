@@ -344,11 +344,19 @@ static const uint64_t fp_n0inv_word = FP_N0INV;
 #define FP_ADX_SQR_FN(n) FP_ADX_PASTE(fp_mont_sqr_adx, n)
 #define FP_HAVE_ADX 1
 
+/* the generated code leaves a value below 2p (one subtraction of p to go),
+ * or, where it defines FP_ADX_REDUCED (P-224), below p */
+#ifdef FP_ADX_REDUCED
+#define FP_ADX_FINISH(r, t) memcpy(r, t, FP_NL * 8)
+#else
+#define FP_ADX_FINISH(r, t) fp_reduce_once(r, t, t[FP_NL])
+#endif
+
 FP_INLINE void fp_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     uint64_t t[FP_NL + 1];
     FP_ADX_FN(FP_NL)(t, a, b);
-    fp_reduce_once(r, t, t[FP_NL]);
+    FP_ADX_FINISH(r, t);
 }
 
 #ifdef FP_HAVE_SQR_ADX
@@ -356,7 +364,7 @@ FP_INLINE void fp_sqr(uint64_t *r, const uint64_t *a)
 {
     uint64_t t[FP_NL + 1];
     FP_ADX_SQR_FN(FP_NL)(t, a);
-    fp_reduce_once(r, t, t[FP_NL]);
+    FP_ADX_FINISH(r, t);
 }
 #else
 FP_INLINE void fp_sqr(uint64_t *r, const uint64_t *a) { fp_mul(r, a, a); }
