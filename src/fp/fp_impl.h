@@ -227,6 +227,44 @@ FP_INLINE void fp_half(uint64_t *r, const uint64_t *a)
     FP_UNROLL for (int i = 0; i < FP_NL; i++) r[i] = s[i];
 }
 #else
+#if defined(__x86_64__) && defined(__OPTIMIZE__) && FP_NL == 6
+/* six limbs (P-384): the carry chains in assembly, each statement small
+ * (seven registers at most, so that instrumented builds, with a frame
+ * pointer, still allocate them); the reduction is fp_reduce_once's CMOVs
+ * and the difference's correction a mask computed in C */
+#define FP_AS6_S(i) [s##i] "+&r"(s[i])
+#define FP_AS6_B(i) [b##i] "rm"(b[i])
+FP_INLINE void fp_add(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    uint64_t s[6], hi = 0;
+    FP_UNROLL for (int i = 0; i < 6; i++) s[i] = a[i];
+    __asm__("add %[b0], %[s0]\n\tadc %[b1], %[s1]\n\tadc %[b2], %[s2]\n\t"
+            "adc %[b3], %[s3]\n\tadc %[b4], %[s4]\n\tadc %[b5], %[s5]\n\tadc $0, %[hi]\n\t"
+            : FP_AS6_S(0), FP_AS6_S(1), FP_AS6_S(2), FP_AS6_S(3), FP_AS6_S(4), FP_AS6_S(5), [hi] "+&r"(hi)
+            : FP_AS6_B(0), FP_AS6_B(1), FP_AS6_B(2), FP_AS6_B(3), FP_AS6_B(4), FP_AS6_B(5)
+            : "cc");
+    fp_reduce_once(r, s, hi);
+}
+
+FP_INLINE void fp_sub(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    uint64_t s[6], m = 0;
+    FP_UNROLL for (int i = 0; i < 6; i++) s[i] = a[i];
+    __asm__("sub %[b0], %[s0]\n\tsbb %[b1], %[s1]\n\tsbb %[b2], %[s2]\n\t"
+            "sbb %[b3], %[s3]\n\tsbb %[b4], %[s4]\n\tsbb %[b5], %[s5]\n\tsbb %[m], %[m]\n\t" /* all ones if a < b */
+            : FP_AS6_S(0), FP_AS6_S(1), FP_AS6_S(2), FP_AS6_S(3), FP_AS6_S(4), FP_AS6_S(5), [m] "+&r"(m)
+            : FP_AS6_B(0), FP_AS6_B(1), FP_AS6_B(2), FP_AS6_B(3), FP_AS6_B(4), FP_AS6_B(5)
+            : "cc");
+    uint64_t t[6];
+    FP_UNROLL for (int i = 0; i < 6; i++) t[i] = fp_p[i] & m;
+    __asm__("add %[b0], %[s0]\n\tadc %[b1], %[s1]\n\tadc %[b2], %[s2]\n\t"
+            "adc %[b3], %[s3]\n\tadc %[b4], %[s4]\n\tadc %[b5], %[s5]\n\t"
+            : FP_AS6_S(0), FP_AS6_S(1), FP_AS6_S(2), FP_AS6_S(3), FP_AS6_S(4), FP_AS6_S(5)
+            : [b0] "rm"(t[0]), [b1] "rm"(t[1]), [b2] "rm"(t[2]), [b3] "rm"(t[3]), [b4] "rm"(t[4]), [b5] "rm"(t[5])
+            : "cc");
+    FP_UNROLL for (int i = 0; i < 6; i++) r[i] = s[i];
+}
+#else
 FP_INLINE void fp_add(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     uint64_t s[FP_NL], carry = 0;
@@ -241,6 +279,7 @@ FP_INLINE void fp_sub(uint64_t *r, const uint64_t *a, const uint64_t *b)
     uint64_t m = ct_mask_bit(borrow), carry = 0;
     FP_UNROLL for (int i = 0; i < FP_NL; i++) carry = fp_adc(&r[i], d[i], fp_p[i] & m, carry);
 }
+#endif
 
 /* r = a / 2 mod p for a < p: a + p when a is odd (a mask, no branch), then
  * one shift right through the carry; (a + p) / 2 < p, so r is reduced */
