@@ -109,13 +109,16 @@ static inline int fp_sqrt_vartime(uint64_t *r, const uint64_t *a)
             fp_limbs_shr(e, 1);
             s++;
         }
-        /* a non-residue z: try 2, 3, ... (Euler's criterion) */
+        /* a non-residue z: try 2, 3, ... (Euler's criterion; P-224's first
+         * is 11). The bound only matters if the arithmetic is wrong: then
+         * the caller sees a failure instead of an endless loop */
         fe z, pm1h, minus_one;
         fp_neg(minus_one, fp_one);
         memcpy(pm1h, fp_mod.n, sizeof pm1h);
         fp_limbs_shr(pm1h, 1);
         fp_copy(z, fp_one);
-        for (;;) {
+        for (unsigned tries = 0;; tries++) {
+            if (tries == 256) return 0;
             fp_add(z, z, fp_one);
             fp_pow_pub(t, z, pm1h);
             if (fp_eq(t, minus_one)) break;
