@@ -158,17 +158,20 @@ FP_INLINE void fp_reduce_once(uint64_t *r, const uint64_t *a, uint64_t hi)
 }
 #endif
 
-#if defined(__x86_64__) && defined(__OPTIMIZE__) && (FP_NL == 3 || FP_NL == 4)
-/* three and four limbs (P-192, secp160r1; P-224, P-256) in inline
- * assembly: compilers turned the carry intrinsics into SETB/MOVZX sequences
- * between the words. The same operations as the C below, CMOV and masks
- * only. FP_AS_EACH(F) is F(1) .. F(FP_NL - 1); the operand lists follow. */
+#if defined(__x86_64__) && defined(__OPTIMIZE__) && (FP_NL == 3 || FP_NL == 4 || FP_NL == 6)
+/* sums, differences and halves in inline assembly: compilers turned the
+ * carry intrinsics into SETB/MOVZX sequences between the words. The same
+ * operations as the C below, CMOV and masks only. FP_AS_EACH(F) is
+ * F(1) .. F(FP_NL - 1); the operand lists follow. */
 #if FP_NL == 3
 #define FP_AS_EACH(F) F(1) F(2)
 #define FP_AS_LIST(F) F(0), F(1), F(2)
-#else
+#elif FP_NL == 4
 #define FP_AS_EACH(F) F(1) F(2) F(3)
 #define FP_AS_LIST(F) F(0), F(1), F(2), F(3)
+#else
+#define FP_AS_EACH(F) F(1) F(2) F(3) F(4) F(5)
+#define FP_AS_LIST(F) F(0), F(1), F(2), F(3), F(4), F(5)
 #endif
 #define FP_AS_ADC_B(i) "adc %[b" #i "], %[s" #i "]\n\t"
 #define FP_AS_SBB_B(i) "sbb %[b" #i "], %[s" #i "]\n\t"
@@ -180,6 +183,12 @@ FP_INLINE void fp_reduce_once(uint64_t *r, const uint64_t *a, uint64_t hi)
 #define FP_AS_T(i) [t##i] "=&r"(t[i])
 #define FP_AS_B(i) [b##i] "rm"(b[i])
 #define FP_AS_P(i) [p##i] "m"(fp_p[i])
+#define FP_AS_TIN(i) [t##i] "rm"(t[i])
+#endif
+
+#if defined(__x86_64__) && defined(__OPTIMIZE__) && (FP_NL == 3 || FP_NL == 4)
+/* three and four limbs (P-192, secp160r1; P-224, P-256): each operation one
+ * statement */
 
 FP_INLINE void fp_add(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
@@ -228,41 +237,35 @@ FP_INLINE void fp_half(uint64_t *r, const uint64_t *a)
 }
 #else
 #if defined(__x86_64__) && defined(__OPTIMIZE__) && FP_NL == 6
-/* six limbs (P-384): the carry chains in assembly, each statement small
- * (seven registers at most, so that instrumented builds, with a frame
- * pointer, still allocate them); the reduction is fp_reduce_once's CMOVs
- * and the difference's correction a mask computed in C */
-#define FP_AS6_S(i) [s##i] "+&r"(s[i])
-#define FP_AS6_B(i) [b##i] "rm"(b[i])
+/* six limbs (P-384): the carry chains alone in assembly, each statement
+ * small (seven registers at most, so that instrumented builds, with a frame
+ * pointer, still allocate them); the sum reduced by fp_reduce_once's CMOVs,
+ * the difference corrected by p masked in C */
 FP_INLINE void fp_add(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    uint64_t s[6], hi = 0;
-    FP_UNROLL for (int i = 0; i < 6; i++) s[i] = a[i];
-    __asm__("add %[b0], %[s0]\n\tadc %[b1], %[s1]\n\tadc %[b2], %[s2]\n\t"
-            "adc %[b3], %[s3]\n\tadc %[b4], %[s4]\n\tadc %[b5], %[s5]\n\tadc $0, %[hi]\n\t"
-            : FP_AS6_S(0), FP_AS6_S(1), FP_AS6_S(2), FP_AS6_S(3), FP_AS6_S(4), FP_AS6_S(5), [hi] "+&r"(hi)
-            : FP_AS6_B(0), FP_AS6_B(1), FP_AS6_B(2), FP_AS6_B(3), FP_AS6_B(4), FP_AS6_B(5)
+    uint64_t s[FP_NL], hi = 0;
+    FP_UNROLL for (int i = 0; i < FP_NL; i++) s[i] = a[i];
+    __asm__("add %[b0], %[s0]\n\t" FP_AS_EACH(FP_AS_ADC_B) "adc $0, %[hi]\n\t"
+            : FP_AS_LIST(FP_AS_S), [hi] "+&r"(hi)
+            : FP_AS_LIST(FP_AS_B)
             : "cc");
     fp_reduce_once(r, s, hi);
 }
 
 FP_INLINE void fp_sub(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    uint64_t s[6], m = 0;
-    FP_UNROLL for (int i = 0; i < 6; i++) s[i] = a[i];
-    __asm__("sub %[b0], %[s0]\n\tsbb %[b1], %[s1]\n\tsbb %[b2], %[s2]\n\t"
-            "sbb %[b3], %[s3]\n\tsbb %[b4], %[s4]\n\tsbb %[b5], %[s5]\n\tsbb %[m], %[m]\n\t" /* all ones if a < b */
-            : FP_AS6_S(0), FP_AS6_S(1), FP_AS6_S(2), FP_AS6_S(3), FP_AS6_S(4), FP_AS6_S(5), [m] "+&r"(m)
-            : FP_AS6_B(0), FP_AS6_B(1), FP_AS6_B(2), FP_AS6_B(3), FP_AS6_B(4), FP_AS6_B(5)
+    uint64_t s[FP_NL], t[FP_NL], m;
+    FP_UNROLL for (int i = 0; i < FP_NL; i++) s[i] = a[i];
+    __asm__("sub %[b0], %[s0]\n\t" FP_AS_EACH(FP_AS_SBB_B) "sbb %[m], %[m]\n\t" /* all ones if a < b */
+            : FP_AS_LIST(FP_AS_S), [m] "=&r"(m)
+            : FP_AS_LIST(FP_AS_B)
             : "cc");
-    uint64_t t[6];
-    FP_UNROLL for (int i = 0; i < 6; i++) t[i] = fp_p[i] & m;
-    __asm__("add %[b0], %[s0]\n\tadc %[b1], %[s1]\n\tadc %[b2], %[s2]\n\t"
-            "adc %[b3], %[s3]\n\tadc %[b4], %[s4]\n\tadc %[b5], %[s5]\n\t"
-            : FP_AS6_S(0), FP_AS6_S(1), FP_AS6_S(2), FP_AS6_S(3), FP_AS6_S(4), FP_AS6_S(5)
-            : [b0] "rm"(t[0]), [b1] "rm"(t[1]), [b2] "rm"(t[2]), [b3] "rm"(t[3]), [b4] "rm"(t[4]), [b5] "rm"(t[5])
+    FP_UNROLL for (int i = 0; i < FP_NL; i++) t[i] = fp_p[i] & m;
+    __asm__("add %[t0], %[s0]\n\t" FP_AS_EACH(FP_AS_ADC_T)
+            : FP_AS_LIST(FP_AS_S)
+            : FP_AS_LIST(FP_AS_TIN)
             : "cc");
-    FP_UNROLL for (int i = 0; i < 6; i++) r[i] = s[i];
+    FP_UNROLL for (int i = 0; i < FP_NL; i++) r[i] = s[i];
 }
 #else
 FP_INLINE void fp_add(uint64_t *r, const uint64_t *a, const uint64_t *b)
