@@ -22,7 +22,13 @@ Primes of special form (P-192, P-224, P-256, P-384: SPECIAL) write the
 Montgomery rows with shifts and add/subtract chains (special_row) instead
 of a row of MULX against the words of p; P-384's row keeps two MULX (by the
 words of 2^384 - p) where the generic row has six (product 58 -> 50 TSC
-cycles of latency, square 66 -> 58; ECDH P-384 +13%).
+cycles of latency, square 66 -> 58; ECDH P-384 +13%). P-384's square
+(gen_sqr6_rows) has the product's shape, a row of squares then a Montgomery
+row, so that the reduction overlaps the squares; it used to compute the
+whole 12-word square in memory and reduce it afterwards (21 MULX either way;
+square 63.7 -> 58 TSC cycles in the throwaway loop, 2026-12-04). Reducing by
+(2^32 + 1) p instead, whose -p^-1 is 1 (no shift and add for m on the row's
+path, three MULX a row), measured the same and was not kept.
 
 P-224 (p = 1 mod 2^64, so m = t_0) subtracts m p instead of adding it: the
 row is then an add of m 2^96 and a subtract of m 2^224, no negation and no
@@ -282,85 +288,61 @@ def gen_sqr4(prime):
     return '\n'.join(body)
 
 
-def gen_sqr6(special=None):
-    """6-limb Montgomery squaring for any prime (m = t_0 (-p^-1) by IMUL): the
-    12-word square in memory (15 cross products by rows, a word stored as soon
-    as no later row touches it; then doubled on the CF chain while the 6
-    squares come in on the OF chain: 21 MULX instead of 36), then the
-    Montgomery reduction of its low half, U = (T_lo + m p) / 2^384 <= p, and
-    U + T_hi < 2p (T_hi = floor(a^2 / 2^384) < p). Two asm blocks, each within
-    the registers the 6-limb product uses."""
+def gen_sqr6_rows(special):
+    """6-limb Montgomery squaring in the product's shape (CIOS): row i adds
+    a_i (a_i + 2 A_i) at word 2 i, A_i = floor(a / 2^(64 (i + 1))), then one
+    Montgomery row, so that the reduction overlaps the squares as in the
+    product instead of waiting for the whole 12-word square. 2 A_i is read
+    as words: a_(i+1) << 1, then d_j = a_j << 1 | a_(j-1) >> 63 for j = i + 2
+    .. 5, then the top bit d_6 = a_5 >> 63, whose product a_i d_6 is a_i
+    masked; the C caller computes these 14 words once (w[], memory operands).
+    21 MULX for the square. Row i adds less than 2^(64 (6 + i) + 66) at word
+    0 of the whole, so the window (value / 2^(64 i)) stays below 2^386 plus
+    the rows' multiples of p; the result (a^2 + m p) / 2^384 is below 2p.
+    Special primes only (P-384): the generic rows' operands (-p^-1 and p's
+    six words) would take the statement past GCC's 30 operands, and a
+    generic 6-limb prime squares with its product."""
     n = 6
-    A = []
-    out = A.append
-    a = lambda j: '%d(%%[a])' % (8 * j)
-    w = lambda k: '%d(%%[w])' % (8 * k)
-    pool = ['s%d' % k for k in range(7)]
-    free = pool[:]
-    word = {}
-    out('"movq $0, %s\\n\\t"' % w(0))
-    out('"movq $0, %s\\n\\t"' % w(11))
-    for i in range(n - 1):
-        # fresh words this row touches first: zero them
-        for k in range(i + 1 + i, i + n + 1):
-            if k not in word and k >= 1:
-                word[k] = free.pop(0)
-                out('"xor %%[%s], %%[%s]\\n\\t"' % (word[k], word[k]))
-        out('"xor %[lo], %[lo]\\n\\t"')
-        out('"mov %s, %%%%rdx\\n\\t"' % a(i))
-        for j in range(i + 1, n):
-            out('"mulx %s, %%[lo], %%[hi]\\n\\t"' % a(j))
-            out('"adcx %%[lo], %%[%s]\\n\\t"' % word[i + j])
-            out('"adox %%[hi], %%[%s]\\n\\t"' % word[i + j + 1])
-        out('"mov $0, %[lo]\\n\\t"')
-        out('"adcx %%[lo], %%[%s]\\n\\t"' % word[i + n])
-        # words up to 2 i + 2 are final: store them, free the registers
-        for k in sorted(list(word)):
-            if k <= 2 * i + 2 or (i == n - 2 and k <= 2 * n - 2):
-                out('"mov %%[%s], %s\\n\\t"' % (word[k], w(k)))
-                free.append(word.pop(k))
-    assert not word
-    # double (CF chain) and add the squares (OF chain)
-    x0, x1 = pool[0], pool[1]
-    out('"xor %[lo], %[lo]\\n\\t"')
-    for i in range(n):
-        out('"mov %s, %%[%s]\\n\\t"' % (w(2 * i), x0))
-        out('"mov %s, %%[%s]\\n\\t"' % (w(2 * i + 1), x1))
-        out('"adcx %%[%s], %%[%s]\\n\\t"' % (x0, x0))
-        out('"adcx %%[%s], %%[%s]\\n\\t"' % (x1, x1))
-        out('"mov %s, %%%%rdx\\n\\t"' % a(i))
-        out('"mulx %%rdx, %[lo], %[hi]\\n\\t"')
-        out('"adox %%[lo], %%[%s]\\n\\t"' % x0)
-        out('"adox %%[hi], %%[%s]\\n\\t"' % x1)
-        out('"mov %%[%s], %s\\n\\t"' % (x0, w(2 * i)))
-        out('"mov %%[%s], %s\\n\\t"' % (x1, w(2 * i + 1)))
-    # reduction of the low half
-    B = []
-    out = B.append
     regs = ['t%d' % k for k in range(n + 2)]
+    L = []
+    out = L.append
     cur = regs[:]
-    for k in range(n):
-        out('"mov %s, %%[%s]\\n\\t"' % (w(k), cur[k]))
-    out('"xor %%[%s], %%[%s]\\n\\t"' % (cur[n], cur[n]))
-    out('"xor %%[%s], %%[%s]\\n\\t"' % (cur[n + 1], cur[n + 1]))
+    a = lambda j: '%d(%%[a])' % (8 * j)
+    w = lambda k: '%%[w%d]' % k
+    for k in range(n + 2):
+        out('"xor %%[%s], %%[%s]\\n\\t"' % (cur[k], cur[k]))
     for i in range(n):
-        if special:
-            special_row(out, lambda j, c=cur: '%%[%s]' % c[j], n + 1, special)
+        out('"mov %s, %%%%rdx\\n\\t"' % a(i))
+        out('"xor %[lo], %[lo]\\n\\t"')
+        for j in range(i, n):
+            src = '%%rdx' if j == i else (w(j - 1) if j == i + 1 else w(5 + j - 2))
+            out('"mulx %s, %%[lo], %%[hi]\\n\\t"' % src)
+            out('"adcx %%[lo], %%[%s]\\n\\t"' % cur[j])
+            out('"adox %%[hi], %%[%s]\\n\\t"' % cur[j + 1])
+        if i < n - 1:
+            out('"adcx %s, %%[%s]\\n\\t"' % (w(9 + i), cur[n]))   # a_i d_6
+            out('"mov $0, %[lo]\\n\\t"')
         else:
-            mont_row(out, cur, n, 'imul', lambda j: '%d(%%[p])' % (8 * j))
+            out('"mov $0, %[lo]\\n\\t"')
+            out('"adcx %%[lo], %%[%s]\\n\\t"' % cur[n])
+        out('"adox %%[lo], %%[%s]\\n\\t"' % cur[n + 1])
+        out('"adcx %%[lo], %%[%s]\\n\\t"' % cur[n + 1])
+        special_row(out, lambda j, c=cur: '%%[%s]' % c[j], n + 1, special)
         cur = cur[1:] + cur[:1]
-    # U (cur[0..n]) + T_hi
-    out('"add %s, %%[%s]\\n\\t"' % (w(n), cur[0]))
-    for k in range(1, n):
-        out('"adc %s, %%[%s]\\n\\t"' % (w(n + k), cur[k]))
-    out('"adc $0, %%[%s]\\n\\t"' % cur[n])
+    ins = '[a] "r"(a), ' + K_INS + ', ' + ', '.join('[w%d] "m"(w[%d])' % (k, k) for k in range(14))
     body = ['/* r (7 words: the value below 2p) = a^2 2^-384 mod p */',
             'static __attribute__((noinline)) void fp_mont_sqr_adx6(uint64_t *r, const uint64_t *a)',
             '{',
-            '    uint64_t w[12], %s, lo, hi;' % ', '.join(pool)]
-    body += asm_block(A, pool, '[a] "r"(a), [w] "r"(w)')
-    body.append('    uint64_t %s;' % ', '.join(regs))
-    body += asm_block(B, regs, '[w] "r"(w), ' + (K_INS if special else '[n0] "m"(fp_n0inv_word), [p] "r"(fp_p)'))
+            '    /* w: a_j << 1 (j = 1..5), d_j (j = 2..5), a_i d_6 (i = 0..4) */',
+            '    uint64_t w[14], mask = 0 - (a[5] >> 63);',
+            '    for (int j = 1; j < 6; j++)',
+            '        w[j - 1] = a[j] << 1;',
+            '    for (int j = 2; j < 6; j++)',
+            '        w[5 + j - 2] = a[j] << 1 | a[j - 1] >> 63;',
+            '    for (int i = 0; i < 5; i++)',
+            '        w[9 + i] = a[i] & mask;',
+            '    uint64_t %s, lo, hi;' % ', '.join(regs)]
+    body += asm_block(L, regs, ins)
     for j in range(n + 1):
         body.append('    r[%d] = %s;' % (j, cur[j]))
     body.append('}')
@@ -487,9 +469,9 @@ def main():
             if n == 3:
                 parts.append('#define FP_HAVE_SQR_ADX 1')
                 parts.append(gen_sqr3(m0, special))
-            if n == 6 and (m0 == 'imul' or special):
+            if n == 6 and special:
                 parts.append('#define FP_HAVE_SQR_ADX 1')
-                parts.append(gen_sqr6(special))
+                parts.append(gen_sqr6_rows(special))
         parts.append('#endif')
         parts.append('')
     parts.append('#endif')
