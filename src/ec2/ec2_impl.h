@@ -567,31 +567,6 @@ GF_FN void tz_mul_lo(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned
     memcpy(r, t, n * sizeof(uint64_t));
     ct_wipe_words(t, TZ);
 }
-/* r (n + 1 words) = a (n words) times c, c a small public constant */
-GF_FN void tz_mul_small(uint64_t *r, const uint64_t *a, int64_t c, unsigned n)
-{
-    uint64_t u = c < 0 ? (uint64_t)0 - (uint64_t)c : (uint64_t)c, carry = 0;
-    GF_UNROLL
-    for (unsigned i = 0; i < n; i++) {
-        unsigned __int128 p = (unsigned __int128)a[i] * u + carry;
-        r[i] = (uint64_t)p;
-        carry = (uint64_t)(p >> 64);
-    }
-    /* a = (a as unsigned) - 2^(64 n) when its sign bit is set */
-    r[n] = carry - (u & ct_mask_bit(a[n - 1] >> 63));
-    if (c < 0) tz_neg(r, r, n + 1);
-}
-/* r (n words) = a (n + 1 words) / 2^s, 0 < s < 64, a multiple of 2^s */
-GF_FN void tz_shr_exact(uint64_t *r, const uint64_t *a, unsigned s, unsigned n)
-{
-    GF_UNROLL
-    for (unsigned i = 0; i < n; i++) r[i] = (a[i] >> s) | (a[i + 1] << (64 - s));
-#ifdef FASTEC_DEBUG_INVARIANTS
-    FASTEC_VERIFY((a[0] & (((uint64_t)1 << s) - 1)) == 0 &&
-                  (uint64_t)((int64_t)a[n] >> s) == (uint64_t)((int64_t)r[n - 1] >> 63));
-#endif
-}
-
 /* q = round(k |S| / 2^C) for k of nl words (k < n < 2^m) and |S| < 2^(m/2 + 20) */
 GF_FN void tnaf_round(tz_t q, const uint64_t *k, unsigned nl, const uint64_t *S, unsigned C)
 {
@@ -636,57 +611,78 @@ GF_FN void tnaf_digit(unsigned w, uint64_t c, uint64_t *j, uint64_t *negm)
 /* rho = r0 + r1 tau (odd, RZ words each) to its digits, dig[i] = index |
  * sign << 7, i = 0 .. iters; W = tn->w and MU = tn->mu, passed apart so
  * that the call with the field's Koblitz curve's constants (GF_TNAF_W,
- * GF_TNAF_MU) folds the loop's small multipliers, its mask and the digit
- * table's size; r0, r1 and t, h are scratch (TZ words) */
+ * GF_TNAF_MU) unrolls the divisions by tau, fixes their signs and folds the
+ * mask and the digit table's size; r0, r1 and t, h are scratch (TZ words) */
 static inline __attribute__((always_inline)) GF_TARGET void tnaf_digits(const ec2_tnaf *tn, uint8_t *dig, uint64_t *r0,
                                                                        uint64_t *r1, uint64_t *t, uint64_t *h,
                                                                        const unsigned W, const int MU)
 {
     const uint64_t M1 = ((uint64_t)2 << W) - 1, half = (uint64_t)1 << W;
     const unsigned ndig = 1u << (W - 1);
-    /* dividing by tau^w in one step: tau conj(tau) = 2 with conj(tau) = mu -
-     * tau, so x / tau^w = x (ca + cb tau) / 2^w for ca + cb tau = conj(tau)^w
-     * (exact when tau^w divides x); (ca + cb tau)(mu - tau) = (mu ca + 2 cb) -
-     * ca tau, and tau^2 = mu tau - 2 */
-    int64_t ca = 1, cb = 0;
-    for (unsigned s = 0; s < W; s++) {
-        int64_t na = MU * ca + 2 * cb;
-        cb = -ca;
-        ca = na;
-    }
-    /* (rho - alpha) / tau^w = (rho conj(tau)^w - alpha conj(tau)^w) / 2^w:
-     * the first product does not wait for the digit, the second is a table
-     * (public) of beta = alpha conj(tau)^w, both coefficients in one word */
-    uint64_t bpk[32];
+    /* the digits alpha_e (public), a byte per coefficient: byte e % 8 of
+     * pb[e / 8] and pg[e / 8] */
+    const uint64_t L1 = 0x0101010101010101ULL, L80 = 0x8080808080808080ULL;
+    uint64_t pb[4] = {0}, pg[4] = {0};
     for (unsigned e = 0; e < ndig; e++) {
         int64_t b = tn->alpha[e][0], g = tn->alpha[e][1];
-        int64_t b0 = b * ca - 2 * g * cb, b1 = b * cb + g * (ca + MU * cb);
-        FASTEC_VERIFY(b0 == (int32_t)b0 && b1 == (int32_t)b1);
-        bpk[e] = (uint64_t)(uint32_t)(int32_t)b0 | (uint64_t)(uint32_t)(int32_t)b1 << 32;
+        FASTEC_VERIFY(b == (int8_t)b && g == (int8_t)g);
+        pb[e / 8] |= (uint64_t)(uint8_t)(int8_t)b << (8 * (e % 8));
+        pg[e / 8] |= (uint64_t)(uint8_t)(int8_t)g << (8 * (e % 8));
     }
-    uint64_t p0[RZ + 1], p1[RZ + 1];
     for (unsigned i = 0; i < tn->iters; i++) {
         uint64_t c = (r0[0] + r1[0] * tn->t + half) & M1, j, nm;
-        /* rho conj(tau)^w = (ca r0 - 2 cb r1) + (cb r0 + (ca + mu cb) r1) tau */
-        tz_mul_small(p0, r0, ca, RZ);
-        tz_mul_small(p1, r1, -2 * cb, RZ);
-        tz_add(p0, p0, p1, RZ + 1);
-        tz_mul_small(p1, r0, cb, RZ);
-        tz_mul_small(h, r1, ca + MU * cb, RZ);
-        tz_add(p1, p1, h, RZ + 1);
         tnaf_digit(W, c, &j, &nm);
-        uint64_t bg = 0;
-        for (unsigned e = 0; e < ndig; e++) bg |= ct_eq(j, e) & bpk[e];
-        uint64_t b = (uint64_t)(int64_t)(int32_t)(uint32_t)bg, g = (uint64_t)(int64_t)(int32_t)(uint32_t)(bg >> 32);
+        /* alpha_j, every entry read: 8 indices per word, byte lanes
+         * x = j ^ e (< 32), 0x80 + x - 1 has its top bit clear exactly when
+         * x = 0 (no borrow crosses a lane), that lane's mask 0xff */
+        uint64_t sb = 0, sg = 0;
+        GF_UNROLL
+        for (unsigned q = 0; q < (ndig + 7) / 8; q++) {
+            uint64_t x = (j * L1) ^ (0x0706050403020100ULL + 8 * q * L1);
+            uint64_t z = ~((x | L80) - L1) & L80;
+            uint64_t m = (z - (z >> 7)) | z;
+            sb |= pb[q] & m;
+            sg |= pg[q] & m;
+        }
+        sb |= sb >> 32;
+        sg |= sg >> 32;
+        sb |= sb >> 16;
+        sg |= sg >> 16;
+        sb |= sb >> 8;
+        sg |= sg >> 8;
+        uint64_t b = (uint64_t)(int64_t)(int8_t)(uint8_t)sb, g = (uint64_t)(int64_t)(int8_t)(uint8_t)sg;
         b = (b ^ nm) - nm;
         g = (g ^ nm) - nm;
         dig[i] = (uint8_t)(j | (nm & 0x80));
-        tz_set_small(t, b, RZ + 1);
-        tz_sub(p0, p0, t, RZ + 1);
-        tz_set_small(t, g, RZ + 1);
-        tz_sub(p1, p1, t, RZ + 1);
-        tz_shr_exact(r0, p0, W, RZ);
-        tz_shr_exact(r1, p1, W, RZ);
+        tz_set_small(t, b, RZ);
+        tz_sub(r0, r0, t, RZ);
+        tz_set_small(t, g, RZ);
+        tz_sub(r1, r1, t, RZ);
+        /* rho - alpha is a multiple of tau^w: divide by tau w times. With
+         * tau^2 = mu tau - 2, (r0 + r1 tau) / tau = (r1 + mu r0 / 2) -
+         * (r0 / 2) tau (r0 even). The words hold R0, R1 with r0 = s0 R0,
+         * r1 = s1 R1 (signs public, fixed by w and mu), so a step is
+         * H = R0 / 2 (an arithmetic shift), R0 = R1 +- H, R1 = H: no
+         * negation until the end. |r0|, |r1| stay below 4 times their bound
+         * at the start (the norm halves at each step), inside RZ words. */
+        int s0 = 1, s1 = 1;
+        GF_UNROLL
+        for (unsigned s = 0; s < W; s++) {
+#ifdef FASTEC_DEBUG_INVARIANTS
+            FASTEC_VERIFY((r0[0] & 1) == 0);
+#endif
+            GF_UNROLL
+            for (unsigned k = 0; k + 1 < RZ; k++) h[k] = (r0[k] >> 1) | (r0[k + 1] << 63);
+            h[RZ - 1] = (uint64_t)((int64_t)r0[RZ - 1] >> 1);
+            if (s1 == MU * s0) tz_add(r0, r1, h, RZ);
+            else tz_sub(r0, r1, h, RZ);
+            memcpy(r1, h, RZ * sizeof(uint64_t));
+            int n0 = s1;
+            s1 = -s0;
+            s0 = n0;
+        }
+        if (s0 < 0) tz_neg(r0, r0, RZ);
+        if (s1 < 0) tz_neg(r1, r1, RZ);
     }
     /* what remains is the digit of its own class */
     {
@@ -701,8 +697,6 @@ static inline __attribute__((always_inline)) GF_TARGET void tnaf_digits(const ec
         FASTEC_VERIFY(memcmp(t, r0, RZ * 8) == 0 && memcmp(h, r1, RZ * 8) == 0);
 #endif
     }
-    ct_wipe(p0, sizeof p0);
-    ct_wipe(p1, sizeof p1);
 }
 
 /* rho = k mod delta, odd; then its digits: dig[i] = index | sign << 7,
