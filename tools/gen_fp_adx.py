@@ -87,17 +87,22 @@ def word_ins(n, names=('a', 'b')):
     return ins + ['[n0] "m"(fp_n0inv_word)'] + ['[p%d] "m"(fp_p[%d])' % (j, j) for j in range(n)]
 
 
-def mac(out, cur, n, src):
-    """t += rdx * src(0..n-1) on the accumulator words named cur[0..n+1] (xor
-    clears CF and OF; lo is scratch): low halves on the CF chain, high halves
-    on the OF chain, both absorbed into cur[n] and cur[n + 1]."""
+def mac(out, cur, n, src, first=0, extra=None):
+    """t += rdx * src(first..n-1) at words first.. of the accumulator named
+    cur[0..n+1] (xor clears CF and OF; lo is scratch): low halves on the CF
+    chain, high halves on the OF chain, both absorbed into cur[n] and
+    cur[n + 1]; extra (an operand) is added into cur[n] on the CF chain."""
     out('"xor %[lo], %[lo]\\n\\t"')
-    for j in range(n):
+    for j in range(first, n):
         out('"mulx %s, %%[lo], %%[hi]\\n\\t"' % src(j))
         out('"adcx %%[lo], %%[%s]\\n\\t"' % cur[j])
         out('"adox %%[hi], %%[%s]\\n\\t"' % cur[j + 1])
-    out('"mov $0, %[lo]\\n\\t"')
-    out('"adcx %%[lo], %%[%s]\\n\\t"' % cur[n])
+    if extra:
+        out('"adcx %s, %%[%s]\\n\\t"' % (extra, cur[n]))
+        out('"mov $0, %[lo]\\n\\t"')
+    else:
+        out('"mov $0, %[lo]\\n\\t"')
+        out('"adcx %%[lo], %%[%s]\\n\\t"' % cur[n])
     out('"adox %%[lo], %%[%s]\\n\\t"' % cur[n + 1])
     out('"adcx %%[lo], %%[%s]\\n\\t"' % cur[n + 1])
 
@@ -308,39 +313,30 @@ def gen_sqr6_rows(special):
     out = L.append
     cur = regs[:]
     a = lambda j: '%d(%%[a])' % (8 * j)
+    # w[]: a_j << 1 at j - 1 (j = 1..5), d_j at D + j - 2 (j = 2..5),
+    # a_i d_6 at MASKED + i (i = 0..4)
+    D, MASKED, NW = 5, 9, 14
     w = lambda k: '%%[w%d]' % k
     for k in range(n + 2):
         out('"xor %%[%s], %%[%s]\\n\\t"' % (cur[k], cur[k]))
     for i in range(n):
         out('"mov %s, %%%%rdx\\n\\t"' % a(i))
-        out('"xor %[lo], %[lo]\\n\\t"')
-        for j in range(i, n):
-            src = '%%rdx' if j == i else (w(j - 1) if j == i + 1 else w(5 + j - 2))
-            out('"mulx %s, %%[lo], %%[hi]\\n\\t"' % src)
-            out('"adcx %%[lo], %%[%s]\\n\\t"' % cur[j])
-            out('"adox %%[hi], %%[%s]\\n\\t"' % cur[j + 1])
-        if i < n - 1:
-            out('"adcx %s, %%[%s]\\n\\t"' % (w(9 + i), cur[n]))   # a_i d_6
-            out('"mov $0, %[lo]\\n\\t"')
-        else:
-            out('"mov $0, %[lo]\\n\\t"')
-            out('"adcx %%[lo], %%[%s]\\n\\t"' % cur[n])
-        out('"adox %%[lo], %%[%s]\\n\\t"' % cur[n + 1])
-        out('"adcx %%[lo], %%[%s]\\n\\t"' % cur[n + 1])
+        src = lambda j, i=i: '%%rdx' if j == i else w(j - 1) if j == i + 1 else w(D + j - 2)
+        mac(out, cur, n, src, first=i, extra=w(MASKED + i) if i < n - 1 else None)
         special_row(out, lambda j, c=cur: '%%[%s]' % c[j], n + 1, special)
         cur = cur[1:] + cur[:1]
-    ins = '[a] "r"(a), ' + K_INS + ', ' + ', '.join('[w%d] "m"(w[%d])' % (k, k) for k in range(14))
+    ins = '[a] "r"(a), ' + K_INS + ', ' + ', '.join('[w%d] "m"(w[%d])' % (k, k) for k in range(NW))
     body = ['/* r (7 words: the value below 2p) = a^2 2^-384 mod p */',
             'static __attribute__((noinline)) void fp_mont_sqr_adx6(uint64_t *r, const uint64_t *a)',
             '{',
             '    /* w: a_j << 1 (j = 1..5), d_j (j = 2..5), a_i d_6 (i = 0..4) */',
-            '    uint64_t w[14], mask = 0 - (a[5] >> 63);',
+            '    uint64_t w[%d], mask = 0 - (a[5] >> 63);' % NW,
             '    for (int j = 1; j < 6; j++)',
             '        w[j - 1] = a[j] << 1;',
             '    for (int j = 2; j < 6; j++)',
-            '        w[5 + j - 2] = a[j] << 1 | a[j - 1] >> 63;',
+            '        w[%d + j - 2] = a[j] << 1 | a[j - 1] >> 63;' % D,
             '    for (int i = 0; i < 5; i++)',
-            '        w[9 + i] = a[i] & mask;',
+            '        w[%d + i] = a[i] & mask;' % MASKED,
             '    uint64_t %s, lo, hi;' % ', '.join(regs)]
     body += asm_block(L, regs, ins)
     for j in range(n + 1):
