@@ -46,7 +46,7 @@
 #define GF_TARGET __attribute__((target("pclmul,sse4.1")))
 #elif GF_BACKEND == GF_VPCLMUL512
 #include <immintrin.h>
-#define GF_TARGET __attribute__((target("pclmul,sse4.1,avx512f,vpclmulqdq")))
+#define GF_TARGET __attribute__((target("pclmul,sse4.1,avx512f,avx512vbmi2,vpclmulqdq")))
 #elif GF_BACKEND == GF_VPCLMUL256
 #include <immintrin.h>
 #define GF_TARGET __attribute__((target("pclmul,sse4.1,avx2,vpclmulqdq")))
@@ -817,7 +817,7 @@ GF_ZI __m512i gf_zshr(const __m512i *X, int n, int b, int i)
     const __m512i lo = gf_zdown(X, n, b / 64, i);
     if (b % 64 == 0) return lo;
     const __m512i hi = gf_zdown(X, n, b / 64 + 1, i);
-    return _mm512_or_si512(_mm512_srli_epi64(lo, (unsigned)(b % 64)), _mm512_slli_epi64(hi, (unsigned)(64 - b % 64)));
+    return _mm512_shrdi_epi64(lo, hi, b % 64);
 }
 
 GF_ZI __m512i gf_zshl(const __m512i *X, int n, int b, int i)
@@ -825,7 +825,7 @@ GF_ZI __m512i gf_zshl(const __m512i *X, int n, int b, int i)
     const __m512i cur = gf_zup(X, n, b / 64, i);
     if (b % 64 == 0) return cur;
     const __m512i prev = gf_zup(X, n, b / 64 + 1, i);
-    return _mm512_or_si512(_mm512_slli_epi64(cur, (unsigned)(b % 64)), _mm512_srli_epi64(prev, (unsigned)(64 - b % 64)));
+    return _mm512_shldi_epi64(cur, prev, b % 64);
 }
 
 /* G (ng registers) = H (nh registers) times r(x) = x^K1 (+ x^K2 + x^K3) + 1:
@@ -958,13 +958,13 @@ GF_ZI __m512i gf_z2shr(const __m512i P[2], int b)
     const __m512i lo = gf_z2move(P, b / 64, 0);
     if (b % 64 == 0) return lo;
     const __m512i hi = gf_z2move(P, b / 64 + 1, 0);
-    return _mm512_or_si512(_mm512_srli_epi64(lo, (unsigned)(b % 64)), _mm512_slli_epi64(hi, (unsigned)(64 - b % 64)));
+    return _mm512_shrdi_epi64(lo, hi, b % 64);
 }
 
 GF_ZI __m512i gf_z2shl(const __m512i P[2], int b)
 {
     const __m512i cur = gf_z2move(P, -(b / 64), 0), prev = gf_z2move(P, -(b / 64 + 1), 0);
-    return _mm512_or_si512(_mm512_slli_epi64(cur, (unsigned)(b % 64)), _mm512_srli_epi64(prev, (unsigned)(64 - b % 64)));
+    return _mm512_shldi_epi64(cur, prev, b % 64);
 }
 
 /* the pair t (two products) mod f, as fz_reduce; the words of J r past
