@@ -900,22 +900,24 @@ GF_ZI fz fz_mul(fz a, fz b)
     return fz_reduce(T);
 }
 
-/* the square: each word squared by one carry-less product with itself (the
- * even and the odd words of each lane apart), the two halves interleaved by
- * lane */
+/* the square: each word squared by one carry-less product with itself; the
+ * words are first put in the order whose squares are the product's words in
+ * place (one single-source permutation per register, instead of two
+ * two-source ones interleaving the squares afterwards) */
 GF_ZI fz fz_sqr(fz a)
 {
-    const __m512i i0 = _mm512_set_epi64(11, 10, 3, 2, 9, 8, 1, 0);
-    const __m512i i1 = _mm512_set_epi64(15, 14, 7, 6, 13, 12, 5, 4);
+    /* each register's words (a0, ..., a7) as (a0, a4, a1, a5, a2, a6, a3, a7):
+     * the low words of its lanes square to the product's first register,
+     * the high words to the second */
+    const __m512i ix = _mm512_set_epi64(7, 3, 6, 2, 5, 1, 4, 0);
     __m512i T[GF_ZT];
     GF_UNROLL
     for (int u = 0; u < GF_ZT; u++) T[u] = _mm512_setzero_si512();
     GF_UNROLL
     for (int u = 0; u < GF_ZR; u++) {
-        const __m512i lo = _mm512_clmulepi64_epi128(a.v[u], a.v[u], 0x00);
-        const __m512i hi = _mm512_clmulepi64_epi128(a.v[u], a.v[u], 0x11);
-        if (2 * u < GF_ZT) T[2 * u] = _mm512_permutex2var_epi64(lo, i0, hi);
-        if (2 * u + 1 < GF_ZT) T[2 * u + 1] = _mm512_permutex2var_epi64(lo, i1, hi);
+        const __m512i b = _mm512_permutexvar_epi64(ix, a.v[u]);
+        if (2 * u < GF_ZT) T[2 * u] = _mm512_clmulepi64_epi128(b, b, 0x00);
+        if (2 * u + 1 < GF_ZT) T[2 * u + 1] = _mm512_clmulepi64_epi128(b, b, 0x11);
     }
     return fz_reduce(T);
 }
@@ -1033,9 +1035,10 @@ GF_ZI __m512i fz2_mul(__m512i a, __m512i b)
 /* (a0^2, a1^2) */
 GF_ZI __m512i fz2_sqr(__m512i a)
 {
-    const __m512i lo = _mm512_clmulepi64_epi128(a, a, 0x00), hi = _mm512_clmulepi64_epi128(a, a, 0x11);
-    const __m512i T[2] = {_mm512_permutex2var_epi64(lo, _mm512_set_epi64(13, 12, 5, 4, 9, 8, 1, 0), hi),
-                          _mm512_permutex2var_epi64(lo, _mm512_set_epi64(15, 14, 7, 6, 11, 10, 3, 2), hi)};
+    /* each half (a0, a1, a2, a3) as (a0, a2, a1, a3): the low words of its
+     * two lanes square to words 0-3, the high words to words 4-7 */
+    const __m512i b = _mm512_permutex_epi64(a, 0xd8);
+    const __m512i T[2] = {_mm512_clmulepi64_epi128(b, b, 0x00), _mm512_clmulepi64_epi128(b, b, 0x11)};
     return fz2_reduce(T);
 }
 #endif
