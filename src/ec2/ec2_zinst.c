@@ -6,6 +6,7 @@
  * the other functions inline (signing sect283r1 8-12% slower). */
 #include "gf2m/gf2m_impl.h"
 #include "ec2/ec2_zinst.h"
+#include "verify.h"
 
 #if GF_ZREG && GF_NW <= 4
 /* pairs (e0 | e1) in one register: e0 in words 0-3, e1 in words 4-7 */
@@ -170,9 +171,11 @@ __attribute__((visibility("hidden"))) GF_TARGET int EC2_ZNAME(ec2_ztable_vartime
     return 1;
 }
 
-#if GF_NW == 4
-/* ec2_tnaf_mul_x's loop body on pairs (4 words): the state is (X | L) and
- * (Z | Z), a table entry is (x2 | l2), one register; the Frobenius maps are
+#if GF_NW <= 4
+/* ec2_tnaf_mul_x's loop body on pairs (3 or 4 words, each element in a half
+ * of a register): the state is (X | L) and (Z | Z), a table entry is
+ * (x2 | l2), one register (at 3 words spread from its 6 words once, before
+ * the loop); the Frobenius maps are
  * w pair squares of each, and lam_madd's 8M + 2S four pair products and
  * two pair squares:
  *   (U2 | T) = (Z x2 | Z l2),           (B | A) = (X + U2 | L + T),
@@ -183,15 +186,26 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_ztnaf_, EC2_S
                                                                                     unsigned ndig, const uint8_t *dig,
                                                                                     int hi, int lo, int w, int init)
 {
-    __m512i XL = LOHI(_mm512_maskz_loadu_epi64(0x0f, Xw), H0(_mm512_maskz_loadu_epi64(0x0f, Lw)));
-    __m512i ZZ = H0(_mm512_maskz_loadu_epi64(0x0f, Zw));
+    const __mmask8 mw = GF_ZMASK(GF_NW);
+    __m512i XL = LOHI(_mm512_maskz_loadu_epi64(mw, Xw), H0(_mm512_maskz_loadu_epi64(mw, Lw)));
+    __m512i ZZ = H0(_mm512_maskz_loadu_epi64(mw, Zw));
+#if GF_NW == 3
+    /* entries of 6 words (x | l) spread to the halves: (x, 0 | l, 0) */
+    __m512i tz[32];
+    FASTEC_VERIFY(ndig <= 32);
+    for (unsigned e = 0; e < ndig; e++)
+        tz[e] = _mm512_maskz_permutexvar_epi64(0x77, _mm512_set_epi64(0, 5, 4, 3, 0, 2, 1, 0),
+                                               _mm512_maskz_loadu_epi64(0x3f, tab + 6 * e));
+#define EC2_ZENTRY(e) tz[e]
+#else
+#define EC2_ZENTRY(e) _mm512_loadu_si512((const void *)(tab + 8 * (e)))
+#endif
     for (int i = hi; i >= lo; i--) {
         const uint64_t j = dig[i] & 0x7f, nm = ct_mask_bit(dig[i] >> 7);
         const __m512i J = _mm512_set1_epi64((long long)j);
         __m512i E = _mm512_setzero_si512(); /* (x2 | l2): entry j, every entry read */
         for (unsigned e = 0; e < ndig; e++)
-            E = _mm512_mask_mov_epi64(E, _mm512_cmpeq_epi64_mask(J, _mm512_set1_epi64((long long)e)),
-                                      _mm512_loadu_si512((const void *)(tab + 8 * e)));
+            E = _mm512_mask_mov_epi64(E, _mm512_cmpeq_epi64_mask(J, _mm512_set1_epi64((long long)e)), EC2_ZENTRY(e));
         E = _mm512_xor_si512(E, _mm512_maskz_set1_epi64(0x10, (long long)(nm & 1))); /* -(x, l) = (x, l + 1) */
         if (init && i == hi) {
             XL = E;
@@ -212,9 +226,10 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_ztnaf_, EC2_S
         XL = LOHI(H1(AX), _mm512_xor_si512(H0(S), ZM));                     /* (X3 | S + M) */
         ZZ = H0(ZM);
     }
-    _mm512_mask_storeu_epi64(Xw, 0x0f, XL);
-    _mm512_mask_storeu_epi64(Lw, 0x0f, H1(XL));
-    _mm512_mask_storeu_epi64(Zw, 0x0f, ZZ);
+    _mm512_mask_storeu_epi64(Xw, mw, XL);
+    _mm512_mask_storeu_epi64(Lw, mw, H1(XL));
+    _mm512_mask_storeu_epi64(Zw, mw, ZZ);
+#undef EC2_ZENTRY
 }
 #else
 /* (x, l) = entry j of tab (ndig entries of 2 GF_NW words, x then l), every

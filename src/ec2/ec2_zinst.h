@@ -11,7 +11,8 @@
 /* the ladder on registers (vpclmul512): pairs of elements per register at 4
  * words, an element per register (or two) from 5; at 3 words (163 bits)
  * the scalar ladder stayed faster (sect163r2 ECDH +5% on pairs, +25% on
- * single elements) */
+ * single elements; +3% on pairs again in the nineteenth session, with the
+ * VBMI2 shifts and the cheaper squares) */
 #ifndef EC2_ZLADDER
 #define EC2_ZLADDER (GF_ZREG && GF_NW >= 4)
 #endif
@@ -22,12 +23,14 @@
  * masks; sb = sqrt(b), b_one when b = 1 (public). */
 void EC2_ZNAME(ec2_zladder_, EC2_SYM)(fe X1, fe Z1, const uint64_t *k, unsigned nbits, const fe x, const fe sb, int b_one);
 #endif
-/* the Koblitz curves' tau-adic loop and its table on registers from 4 words
- * (sect233k1, sect239k1, sect283k1, sect409k1, sect571k1; at 4 words the
- * loop on pairs); at 3 words sect163k1 ECDH was 8% slower on single
- * elements, level on pairs */
+/* the Koblitz curves' tau-adic loop and its table on registers (sect163k1,
+ * sect233k1, sect239k1, sect283k1, sect409k1, sect571k1; up to 4 words the
+ * loop on pairs). At 3 words sect163k1 ECDH was 8% slower on single
+ * elements and level on pairs until the nineteenth session; with the VBMI2
+ * shifts and the cheaper squares the pairs gain 3% (the table stays scalar
+ * there: sect163k1 has a = 1) */
 #ifndef EC2_ZTNAF
-#define EC2_ZTNAF (GF_ZREG && GF_NW >= 4)
+#define EC2_ZTNAF (GF_ZREG && GF_NW >= 3)
 #endif
 
 #if EC2_ZTNAF
@@ -45,16 +48,17 @@ int EC2_ZNAME(ec2_ztable_vartime_, EC2_SYM)(uint64_t *T, const int8_t (*chain)[5
                                             const fe px, const fe py);
 #endif
 
-/* verification's doublings on registers from 4 words (sect193r1 -2%,
- * sect233r1 -5%); at 3 words sect163r2 was 9% slower */
+/* verification's doublings on registers from 3 words (sect193r1 -2%,
+ * sect233r1 -5%; at 3 words sect163r2 was 9% slower until the nineteenth
+ * session, and is 14% faster since the VBMI2 shifts and the cheaper squares) */
 #ifndef EC2_ZVERIFY
-#define EC2_ZVERIFY (GF_ZREG && GF_NW >= 4)
+#define EC2_ZVERIFY (GF_ZREG && GF_NW >= 3)
 #endif
 
 #if EC2_ZVERIFY
 /* n >= 1 doublings of the lambda-projective (X, L, Z) in place, for a = 1
  * (lam_dbl), on registers: verification's runs of doublings on the random
- * curves from 4 words (public data) */
+ * curves from 3 words (public data) */
 void EC2_ZNAME(ec2_zlam_dbln_, EC2_SYM)(fe X, fe L, fe Z, int n);
 #endif
 
