@@ -817,7 +817,7 @@ GF_ZI __m512i gf_zshr(const __m512i *X, int n, int b, int i)
     const __m512i lo = gf_zdown(X, n, b / 64, i);
     if (b % 64 == 0) return lo;
     const __m512i hi = gf_zdown(X, n, b / 64 + 1, i);
-    return _mm512_shrdi_epi64(lo, hi, b % 64);
+    return _mm512_shrdv_epi64(lo, hi, _mm512_set1_epi64(b % 64)); /* the V form: clang wants a literal immediate */
 }
 
 GF_ZI __m512i gf_zshl(const __m512i *X, int n, int b, int i)
@@ -825,7 +825,7 @@ GF_ZI __m512i gf_zshl(const __m512i *X, int n, int b, int i)
     const __m512i cur = gf_zup(X, n, b / 64, i);
     if (b % 64 == 0) return cur;
     const __m512i prev = gf_zup(X, n, b / 64 + 1, i);
-    return _mm512_shldi_epi64(cur, prev, b % 64);
+    return _mm512_shldv_epi64(cur, prev, _mm512_set1_epi64(b % 64));
 }
 
 /* G (ng registers) = H (nh registers) times r(x) = x^K1 (+ x^K2 + x^K3) + 1:
@@ -960,13 +960,13 @@ GF_ZI __m512i gf_z2shr(const __m512i P[2], int b)
     const __m512i lo = gf_z2move(P, b / 64, 0);
     if (b % 64 == 0) return lo;
     const __m512i hi = gf_z2move(P, b / 64 + 1, 0);
-    return _mm512_shrdi_epi64(lo, hi, b % 64);
+    return _mm512_shrdv_epi64(lo, hi, _mm512_set1_epi64(b % 64)); /* the V form: clang wants a literal immediate */
 }
 
 GF_ZI __m512i gf_z2shl(const __m512i P[2], int b)
 {
     const __m512i cur = gf_z2move(P, -(b / 64), 0), prev = gf_z2move(P, -(b / 64 + 1), 0);
-    return _mm512_shldi_epi64(cur, prev, b % 64);
+    return _mm512_shldv_epi64(cur, prev, _mm512_set1_epi64(b % 64));
 }
 
 /* the pair t (two products) mod f, as fz_reduce; the words of J r past
