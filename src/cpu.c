@@ -40,7 +40,7 @@ static unsigned probe(void)
         int avx512f = (b >> 16) & 1, avx2 = (b >> 5) & 1, vpclmul = (c >> 10) & 1, vbmi2 = (c >> 6) & 1;
         if (bmi2 && adx && avx2 && ymm_os) set |= 1u << CPU_BE_ADX; /* AVX2: the table scans */
         if (sha && ssse3 && sse41) set |= 1u << CPU_BE_SHA;
-        /* VBMI2: the double shifts (VPSHRDQ, VPSHLDQ) of the reductions; every
+        /* VBMI2: the double shifts (VPSHRDVQ, VPSHLDVQ) of the reductions; every
          * CPU with AVX-512 VPCLMULQDQ so far (Ice Lake on, Zen 4 on) has it */
         if (avx512f && vbmi2 && vpclmul && zmm_os && pclmul && sse41) set |= 1u << CPU_BE_VPCLMUL512;
         if (avx2 && vpclmul && ymm_os && pclmul && sse41) set |= 1u << CPU_BE_VPCLMUL256;
