@@ -78,6 +78,11 @@ typedef struct ec_field_hooks {
     /* binary curves: x(k P) by the Montgomery ladder whatever the curve (the
      * reference for the Koblitz curves' tau-adic mul_x); NULL for prime ones */
     uint64_t (*mul_x_ladder)(const struct fastec_curve *c, uint8_t *x_out, const sc_t *k, const ec_point *p);
+    /* binary curves: x(p + q) by the complete lambda-projective addition
+     * that joins the Koblitz curves' two tau-adic chains (lam_add_full),
+     * with its doubling (p = q) and infinity (p = -q, all-ones returned);
+     * NULL for prime ones */
+    uint64_t (*lam_add_x)(const struct fastec_curve *c, uint8_t *x_out, const ec_point *p, const ec_point *q);
 } ec_field_hooks;
 
 #endif

@@ -113,6 +113,41 @@ static void one_scalar(const ec_ops **ops, const ec_field_hooks **fields, unsign
     }
 }
 
+/* lam_add_full, the complete addition that joins the two tau-adic chains
+ * (vpclmul512 up to 4 words), through its hook on every backend: a G + c G,
+ * a G + a G (the doubling, which no scalar of the chains reaches) and
+ * a G + (n - a) G (infinity) */
+static void check_lam_add(const ec_ops **ops, const ec_field_hooks **fields, unsigned nb)
+{
+    const size_t fs = cur->field_size;
+    const unsigned nl = cur->sc.nlimbs;
+    for (unsigned b = 0; b < nb; b++) {
+        CHECK(fields[b]->lam_add_x != NULL, "%s %s: no lam_add_x hook", cur->name, ops[b]->backend);
+        if (!fields[b]->lam_add_x) continue;
+        for (int it = 0; it < 12; it++) {
+            sc_t a, c, s, na;
+            ec_point pa, pc;
+            uint8_t x1[EC_MAX_FIELD_BYTES], xy[2 * EC_MAX_FIELD_BYTES];
+            rand_scalar(&a);
+            rand_scalar(&c);
+            CHECK(ops[b]->mul_base(cur, &pa, &a) == 0 && ops[b]->mul_base(cur, &pc, &c) == 0, "%s mul_base", cur->name);
+            sc_add(&cur->sc, &s, &a, &c);
+            CHECK(fields[b]->lam_add_x(cur, x1, &pa, &pc) == 0 && t_mul_base(cur, ops[b], xy, &s) == FASTEC_OK &&
+                      !memcmp(x1, xy, fs),
+                  "%s %s: lam_add_full: a G + c G", cur->name, ops[b]->backend);
+            sc_add(&cur->sc, &s, &a, &a);
+            CHECK(fields[b]->lam_add_x(cur, x1, &pa, &pa) == 0 && t_mul_base(cur, ops[b], xy, &s) == FASTEC_OK &&
+                      !memcmp(x1, xy, fs),
+                  "%s %s: lam_add_full: a G + a G (the doubling)", cur->name, ops[b]->backend);
+            memset(&na, 0, sizeof na);
+            sub_limbs(na.v, cur->sc.n, a.v, nl);
+            CHECK(ops[b]->mul_base(cur, &pc, &na) == 0, "%s mul_base", cur->name);
+            CHECK(fields[b]->lam_add_x(cur, x1, &pa, &pc) == ~(uint64_t)0, "%s %s: lam_add_full: a G - a G is not infinity",
+                  cur->name, ops[b]->backend);
+        }
+    }
+}
+
 int main(void)
 {
     t_seed();
@@ -144,6 +179,7 @@ int main(void)
             CHECK(t_mul_base(cur, ops[0], pts + p * 2 * fs, &r) == FASTEC_OK, "%s random point", cur->name);
         }
         rand_scalar(&u1_fixed);
+        check_lam_add(ops, fields, nb);
         if (!cp->tnaf) {
             /* a random curve: mul_x is the ladder */
             sc_t s;

@@ -341,6 +341,47 @@ GF_FN void lam_dbl(const ec2_k *K, lam_pt *r, const lam_pt *p)
     fe_add(r->L, u, r->Z);
 }
 
+/* r = p + q, both lambda-projective and neither infinity: 11M + 2S, the
+ * mixed addition lam_madd with q = (X2/Z2, L2/Z2), scaled by Z2^4:
+ * A = L1 Z2 + L2 Z1, B = (X1 Z2 + X2 Z1)^2, X3 = A X1 Z2 A X2 Z1,
+ * Z3 = (A B Z2) Z1, L3 = (A X2 Z1 + B)^2 + (A B Z2)(L1 + Z1).
+ * A = B = 0 iff p = q: 2 q (lam_dbl) is selected by mask; p = -q gives
+ * Z3 = 0 (infinity). Constant time; r may alias p or q. */
+GF_FN void lam_add_full(const ec2_k *K, lam_pt *r, const lam_pt *p, const lam_pt *q)
+{
+    fe U1, U2, A, B, t, ABZ;
+    lam_pt s, d;
+    fe_mul(U1, p->X, q->Z);           /* X1 Z2 */
+    fe_mul(U2, q->X, p->Z);           /* X2 Z1 */
+    fe_mul(A, p->L, q->Z);
+    fe_mul(t, q->L, p->Z);
+    fe_add(A, A, t);                  /* A = L1 Z2 + L2 Z1 */
+    fe_add(B, U1, U2);
+    fe_sqr(B, B);                     /* B = (X1 Z2 + X2 Z1)^2 */
+    fe_mul(U1, A, U1);
+    fe_mul(U2, A, U2);
+    fe_mul(s.X, U1, U2);
+    fe_mul(ABZ, A, B);
+    fe_mul(ABZ, ABZ, q->Z);
+    fe_mul(s.Z, ABZ, p->Z);
+    fe_add(t, p->L, p->Z);
+    fe_mul(t, ABZ, t);
+    fe_add(U2, U2, B);
+    fe_sqr(U2, U2);
+    fe_add(s.L, U2, t);
+    lam_dbl(K, &d, q);
+    lam_cmov(&s, &d, fe_is_zero(A) & fe_is_zero(B));
+    *r = s;
+    ct_wipe(U1, sizeof U1);
+    ct_wipe(U2, sizeof U2);
+    ct_wipe(A, sizeof A);
+    ct_wipe(B, sizeof B);
+    ct_wipe(t, sizeof t);
+    ct_wipe(ABZ, sizeof ABZ);
+    ct_wipe(&s, sizeof s);
+    ct_wipe(&d, sizeof d);
+}
+
 /* Lambda-affine points from López–Dahab ones by one inversion for all
  * (Montgomery's trick on D = X Z: x = X/Z = X^2/D, y/x = Y/(X Z) = Y/D, so
  * lambda = (X^2 + Y)/D). Returns 0, with nothing written, if some point has
@@ -824,7 +865,27 @@ GF_FN_NOINLINE uint64_t ec2_tnaf_mul_x(const ec2_k *K, const ec2_tnaf *tn, fe xr
     }
     tnaf_recode(tn, dig, k, nl);
     int top = (int)tn->iters;
-#if EC2_ZTNAF
+#if EC2_ZTNAF2
+    {
+        /* two chains (ec2_ztnaf2_): R = tau^(w kk) R_hi + R_lo, the digits
+         * split at kk with w kk = GF_SQRK + ex, 0 <= ex < w: tau^GF_SQRK is
+         * the inversion's map x -> x^(2^GF_SQRK) on each coordinate, then ex
+         * squarings. The partial sums of either chain have norms of at most
+         * about 2^(m/2 + 2w), far below n: no addition in them is
+         * exceptional, and the one complete addition (lam_add_full) at the
+         * end covers R_hi' = +-R_lo. */
+        const int w = (int)tn->w, kk = (GF_SQRK + w - 1) / w, ex = w * kk - GF_SQRK;
+        FASTEC_VERIFY(kk >= 1 && kk <= top && w * (top - kk + 1) <= GF_M / 2 + 2 * w && w * kk <= GF_M / 2 + 2 * w);
+        EC2_ZNAME(ec2_ztnaf2_, EC2_SYM)(start.X, start.L, start.Z, acc.X, acc.L, acc.Z, (const uint64_t *)T, ndig, dig,
+                                        top, kk, w);
+        fe_linmap(sum.X, GF_SQRK_MAP, start.X);
+        fe_linmap(sum.L, GF_SQRK_MAP, start.L);
+        fe_linmap(sum.Z, GF_SQRK_MAP, start.Z);
+        fe_sqrn3(sum.X, sum.L, sum.Z, ex);
+        lam_add_full(K, &acc, &sum, &acc);
+        top = -1;
+    }
+#elif EC2_ZTNAF
     if ((int)tn->exc <= top) { /* the upper, unexceptional positions on registers */
         memset(&acc, 0, sizeof acc); /* set from the first digit's point (init) */
         EC2_ZNAME(ec2_ztnaf_, EC2_SYM)(acc.X, acc.L, acc.Z, (const uint64_t *)T, ndig, dig, top, (int)tn->exc, (int)tn->w, 1);
@@ -1196,6 +1257,37 @@ GF_OP int ec2_op_verify_vartime(const struct fastec_curve *c, const ec_point *q,
 }
 
 /* ---- field hooks (tests) ---- */
+
+/* x(p + q) by lam_add_full (the two chains' final addition), p with
+ * Z = x_p + 1 and q with Z = 1: no scalar reaches its doubling branch, so
+ * the tests call it on p = q and p = -q here. All-ones if p + q is
+ * infinity. */
+GF_OP uint64_t ec2_op_lam_add_x(const struct fastec_curve *c, uint8_t *x_out, const ec_point *p, const ec_point *q)
+{
+    ec2_k K;
+    lam_pt a, b;
+    fe zi, t;
+    ec2_load(&K, c->ec2);
+    /* lambda = x + y / x */
+    fe_inv(zi, p->x);
+    fe_mul(t, p->y, zi);
+    fe_add(t, t, p->x);
+    fe_one(a.Z);
+    fe_add(a.Z, a.Z, p->x);
+    fe_mul(a.X, p->x, a.Z);
+    fe_mul(a.L, t, a.Z);
+    fe_inv(zi, q->x);
+    fe_mul(t, q->y, zi);
+    fe_add(b.L, t, q->x);
+    fe_copy(b.X, q->x);
+    fe_one(b.Z);
+    lam_add_full(&K, &a, &a, &b);
+    uint64_t inf = fe_is_zero(a.Z);
+    fe_inv(zi, a.Z);
+    fe_mul(t, a.X, zi);
+    fe_to_bytes(x_out, t);
+    return inf;
+}
 
 GF_OP void ec2_fe_mul(uint64_t *r, const uint64_t *a, const uint64_t *b) { fe_mul(r, a, b); }
 GF_OP void ec2_fe_mul_tp(uint64_t *r, const uint64_t *a, const uint64_t *b) { fe_mul_tp(r, a, b); }

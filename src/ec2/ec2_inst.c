@@ -48,4 +48,5 @@ const ec_field_hooks EC2_NAME(ec2_field_, EC2_SYM) = {
     .halftrace = ec2_fe_halftrace,
     .trace = ec2_fe_trace,
     .mul_x_ladder = ec2_op_mul_x_ladder,
+    .lam_add_x = ec2_op_lam_add_x,
 };

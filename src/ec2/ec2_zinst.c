@@ -171,65 +171,85 @@ __attribute__((visibility("hidden"))) GF_TARGET int EC2_ZNAME(ec2_ztable_vartime
     return 1;
 }
 
-#if GF_NW <= 4
-/* ec2_tnaf_mul_x's loop body on pairs (3 or 4 words, each element in a half
- * of a register): the state is (X | L) and (Z | Z), a table entry is
- * (x2 | l2), one register (at 3 words spread from its 6 words once, before
- * the loop); the Frobenius maps are
- * w pair squares of each, and lam_madd's 8M + 2S four pair products and
- * two pair squares:
- *   (U2 | T) = (Z x2 | Z l2),           (B | A) = (X + U2 | L + T),
- *   (AU1 | AU2) = (A X | A U2),         (B^2 | -) = (B^2 | A^2),
- *   (ABZ | X3) = (A B^2 | AU1 AU2),     (Z3 | M) = (ABZ Z | ABZ (L + Z)),
- *   (S | -) = ((AU2 + B^2)^2 | -),      L3 = S + M */
-__attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_ztnaf_, EC2_SYM)(fe Xw, fe Lw, fe Zw, const uint64_t *tab,
-                                                                                    unsigned ndig, const uint8_t *dig,
-                                                                                    int hi, int lo, int w, int init)
+#if EC2_ZTNAF2
+/* ec2_tnaf_mul_x's two chains on pairs (3 or 4 words, each element in a
+ * half of a register): the upper digits' chain in the low halves, the lower
+ * digits' chain in the high halves, (X | X'), (L | L'), (Z | Z'); both end
+ * on the loop's last step, the shorter one starts later (its first step
+ * loads its entry with Z = 1; before that its half is computed and
+ * discarded). A table entry is spread once, before the loop, to (x | x) and
+ * (l | l); each step scans the table once for both digits (one compare of
+ * (j | j') per entry gives both halves' masks). A step is the Frobenius
+ * maps, 3w pair squares, and lam_madd's 8M + 2S as eight pair products and
+ * two pair squares: every lane does work (the single chain's (Z | Z) and
+ * B^2, S squares used half a register each). */
+__attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_ztnaf2_, EC2_SYM)(fe Xh, fe Lh, fe Zh, fe Xl, fe Ll,
+                                                                                     fe Zl, const uint64_t *tab,
+                                                                                     unsigned ndig, const uint8_t *dig,
+                                                                                     int top, int kk, int w)
 {
     const __mmask8 mw = GF_ZMASK(GF_NW);
-    __m512i XL = LOHI(_mm512_maskz_loadu_epi64(mw, Xw), H0(_mm512_maskz_loadu_epi64(mw, Lw)));
-    __m512i ZZ = H0(_mm512_maskz_loadu_epi64(mw, Zw));
+    __m512i tx[32], tl[32];
+    FASTEC_VERIFY(ndig >= 1 && ndig <= 32 && kk >= 1 && kk <= top);
+    for (unsigned e = 0; e < ndig; e++) {
 #if GF_NW == 3
-    /* entries of 6 words (x | l) spread to the halves: (x, 0 | l, 0) */
-    __m512i tz[32];
-    FASTEC_VERIFY(ndig <= 32);
-    for (unsigned e = 0; e < ndig; e++)
-        tz[e] = _mm512_maskz_permutexvar_epi64(0x77, _mm512_set_epi64(0, 5, 4, 3, 0, 2, 1, 0),
-                                               _mm512_maskz_loadu_epi64(0x3f, tab + 6 * e));
-#define EC2_ZENTRY(e) tz[e]
+        /* entries of 6 words (x | l) spread to (x, 0 | x, 0) and (l, 0 | l, 0) */
+        const __m512i v = _mm512_maskz_loadu_epi64(0x3f, tab + 6 * e);
+        tx[e] = _mm512_maskz_permutexvar_epi64(0x77, _mm512_set_epi64(0, 2, 1, 0, 0, 2, 1, 0), v);
+        tl[e] = _mm512_maskz_permutexvar_epi64(0x77, _mm512_set_epi64(0, 5, 4, 3, 0, 5, 4, 3), v);
 #else
-#define EC2_ZENTRY(e) _mm512_loadu_si512((const void *)(tab + 8 * (e)))
+        tx[e] = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)(const void *)(tab + 8 * e)));
+        tl[e] = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)(const void *)(tab + 8 * e + 4)));
 #endif
-    for (int i = hi; i >= lo; i--) {
-        const uint64_t j = dig[i] & 0x7f, nm = ct_mask_bit(dig[i] >> 7);
-        const __m512i J = _mm512_set1_epi64((long long)j);
-        __m512i E = _mm512_setzero_si512(); /* (x2 | l2): entry j, every entry read */
-        for (unsigned e = 0; e < ndig; e++)
-            E = _mm512_mask_mov_epi64(E, _mm512_cmpeq_epi64_mask(J, _mm512_set1_epi64((long long)e)), EC2_ZENTRY(e));
-        E = _mm512_xor_si512(E, _mm512_maskz_set1_epi64(0x10, (long long)(nm & 1))); /* -(x, l) = (x, l + 1) */
-        if (init && i == hi) {
-            XL = E;
-            ZZ = _mm512_maskz_set1_epi64(0x11, 1);
-            continue;
-        }
-        for (int t = 0; t < w; t++) {
-            XL = fz2_sqr(XL);
-            ZZ = fz2_sqr(ZZ);
-        }
-        const __m512i UT = fz2_mul(ZZ, E);                                  /* (U2 | T) */
-        const __m512i BA = _mm512_xor_si512(XL, UT);                        /* (B | A) */
-        const __m512i AU = fz2_mul(H1(BA), LOHI(XL, H0(UT)));               /* (AU1 | AU2) */
-        const __m512i B2 = fz2_sqr(BA);                                     /* (B^2 | A^2) */
-        const __m512i AX = fz2_mul(LOHI(H1(BA), H0(AU)), LOHI(B2, AU));     /* (ABZ | X3) */
-        const __m512i ZM = fz2_mul(H0(AX), LOHI(ZZ, _mm512_xor_si512(XL, ZZ))); /* (Z3 | M) */
-        const __m512i S = fz2_sqr(_mm512_xor_si512(H1(AU), B2));            /* low half (AU2 + B^2)^2 */
-        XL = LOHI(H1(AX), _mm512_xor_si512(H0(S), ZM));                     /* (X3 | S + M) */
-        ZZ = H0(ZM);
     }
-    _mm512_mask_storeu_epi64(Xw, mw, XL);
-    _mm512_mask_storeu_epi64(Lw, mw, H1(XL));
-    _mm512_mask_storeu_epi64(Zw, mw, ZZ);
-#undef EC2_ZENTRY
+    const int nh = top - kk + 1, nlo = kk, steps = nh > nlo ? nh : nlo;
+    const __m512i one = _mm512_maskz_set1_epi64(0x11, 1);
+    __m512i X = _mm512_setzero_si512(), L = X, Z = X;
+    for (int s = 0; s < steps; s++) {
+        /* the positions of this step: the upper chain's ph, the lower's pl
+         * (public; a position outside its chain reads digit 0, discarded) */
+        const int ph = kk + steps - 1 - s, pl = steps - 1 - s;
+        const uint64_t dh = ph <= top ? dig[ph] : 0, dl = pl < kk ? dig[pl] : 0;
+        const __m512i J = _mm512_mask_set1_epi64(_mm512_set1_epi64((long long)(dh & 0x7f)), 0xf0, (long long)(dl & 0x7f));
+        __m512i Ex = _mm512_setzero_si512(), El = Ex; /* (x2 | x2'), (l2 | l2'): every entry read */
+        for (unsigned e = 0; e < ndig; e++) {
+            const __mmask8 k = _mm512_cmpeq_epi64_mask(J, _mm512_set1_epi64((long long)e));
+            Ex = _mm512_mask_mov_epi64(Ex, k, tx[e]);
+            El = _mm512_mask_mov_epi64(El, k, tl[e]);
+        }
+        /* -(x, l) = (x, l + 1): the sign bits to word 0 of each half */
+        El = _mm512_xor_si512(El, _mm512_mask_set1_epi64(_mm512_maskz_set1_epi64(0x01, (long long)(dh >> 7)), 0x10,
+                                                         (long long)(dl >> 7)));
+        if (s > 0) {
+            for (int t = 0; t < w; t++) {
+                X = fz2_sqr(X);
+                L = fz2_sqr(L);
+                Z = fz2_sqr(Z);
+            }
+            /* lam_madd: A = L1 + l2 Z1, B = X1 + x2 Z1, X3 = A^2 X1 x2 Z1,
+             * Z3 = A B^2 Z1, L3 = (A U2 + B^2)^2 + A B^2 (L1 + Z1) */
+            const __m512i U2 = fz2_mul(Z, Ex);
+            const __m512i A = _mm512_xor_si512(L, fz2_mul(Z, El));
+            const __m512i B = _mm512_xor_si512(X, U2);
+            const __m512i B2 = fz2_sqr(B);
+            const __m512i AU1 = fz2_mul(A, X), AU2 = fz2_mul(A, U2), ABZ = fz2_mul(A, B2);
+            const __m512i LZ = _mm512_xor_si512(L, Z);
+            Z = fz2_mul(ABZ, Z);
+            X = fz2_mul(AU1, AU2);
+            L = _mm512_xor_si512(fz2_sqr(_mm512_xor_si512(AU2, B2)), fz2_mul(ABZ, LZ));
+        }
+        /* a chain's first step: its entry, Z = 1 */
+        const __mmask8 st = (__mmask8)((ph == top ? 0x0f : 0) | (pl == kk - 1 ? 0xf0 : 0));
+        X = _mm512_mask_mov_epi64(X, st, Ex);
+        L = _mm512_mask_mov_epi64(L, st, El);
+        Z = _mm512_mask_mov_epi64(Z, st, one);
+    }
+    _mm512_mask_storeu_epi64(Xh, mw, X);
+    _mm512_mask_storeu_epi64(Lh, mw, L);
+    _mm512_mask_storeu_epi64(Zh, mw, Z);
+    _mm512_mask_storeu_epi64(Xl, mw, H1(X));
+    _mm512_mask_storeu_epi64(Ll, mw, H1(L));
+    _mm512_mask_storeu_epi64(Zl, mw, H1(Z));
 }
 #else
 /* (x, l) = entry j of tab (ndig entries of 2 GF_NW words, x then l), every

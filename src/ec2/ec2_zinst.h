@@ -33,13 +33,32 @@ void EC2_ZNAME(ec2_zladder_, EC2_SYM)(fe X1, fe Z1, const uint64_t *k, unsigned 
 #define EC2_ZTNAF (GF_ZREG && GF_NW >= 3)
 #endif
 
-#if EC2_ZTNAF
+/* up to 4 words the loop runs two chains, one in each half of a register
+ * (sect163k1, sect233k1, sect239k1): the digits' upper part from the top
+ * and the lower part, added at the end (ec2_tnaf_mul_x) */
+#ifndef EC2_ZTNAF2
+#define EC2_ZTNAF2 (EC2_ZTNAF && GF_NW <= 4)
+#endif
+
+#if EC2_ZTNAF && !EC2_ZTNAF2
 /* The positions hi down to lo of ec2_tnaf_mul_x's loop (none of them
  * exceptional: lo >= the curve's exc), acc in (X, L, Z) in and out; the
  * first position only loads its point when init. tab: the ndig
  * lambda-affine (x, l) points, 2 GF_NW words each; dig the recoded digits. */
 void EC2_ZNAME(ec2_ztnaf_, EC2_SYM)(fe X, fe L, fe Z, const uint64_t *tab, unsigned ndig, const uint8_t *dig, int hi,
                                     int lo, int w, int init);
+#endif
+#if EC2_ZTNAF2
+/* The two chains of ec2_tnaf_mul_x's loop side by side (pairs): out,
+ * (Xh, Lh, Zh) = sum of alpha_dig[i] tau^(w (i - kk)) P over i = top .. kk
+ * and (Xl, Ll, Zl) = the same over i = kk - 1 .. 0, each by Horner's rule
+ * from its top digit (none of their additions exceptional: the partial
+ * sums' norms stay far below n). tab, ndig, dig as for the single chain;
+ * 1 <= kk <= top; top, kk and w public. */
+void EC2_ZNAME(ec2_ztnaf2_, EC2_SYM)(fe Xh, fe Lh, fe Zh, fe Xl, fe Ll, fe Zl, const uint64_t *tab, unsigned ndig,
+                                     const uint8_t *dig, int top, int kk, int w);
+#endif
+#if EC2_ZTNAF
 /* the table of the tau-adic loop, alpha_j P for j < ndig along the
  * generated chain (tnaf_table_scalar_vartime), on registers: T gets ndig
  * lambda-affine (x, l), 2 GF_NW words each; P = (px, py) public; a = 0
