@@ -30,13 +30,14 @@ static void drbg_next_v(rfc6979_state *st, const hmac_ctx *keyed)
 }
 
 /* K = HMAC_K(V || sep || x || e || extra) then V = HMAC_K(V); sep < 0 means
- * no suffix. Leaves *keyed holding the HMAC state keyed with the new K. */
+ * no suffix. *keyed holds the HMAC state keyed with K on entry (its pads'
+ * two blocks already hashed, not hashed again here) and with the new K on
+ * return. */
 static void drbg_update(rfc6979_state *st, hmac_ctx *keyed, int sep, const uint8_t *x, const uint8_t *e,
                         size_t len, const uint8_t *extra, size_t extra_len)
 {
     const size_t hl = st->h->digest_len;
-    hmac_ctx m;
-    hmac_init(&m, st->h, st->K, hl);
+    hmac_ctx m = *keyed;
     hmac_update(&m, st->V, hl);
     if (sep >= 0) {
         uint8_t s = (uint8_t)sep;
@@ -62,6 +63,7 @@ void rfc6979_init(rfc6979_state *st, const struct fastec_curve *c, const struct 
     memset(st->K, 0x00, sizeof st->K);
     sc_to_bytes(&c->sc, x, d);   /* int2octets(x) */
     sc_to_bytes(&c->sc, eb, e);  /* bits2octets(h1) = int2octets(bits2int(h1) mod q) */
+    hmac_init(&st->keyed, h, st->K, h->digest_len);
     drbg_update(st, &st->keyed, 0x00, x, eb, len, extra, extra_len);
     drbg_update(st, &st->keyed, 0x01, x, eb, len, extra, extra_len);
     st->started = 0;
