@@ -431,7 +431,23 @@ GF_FN_NOINLINE uint64_t ec2_mul_base_ct(const ec2_params *cp, const ec2_k *K, af
     fe_one(acc.X);
     fe_zero(acc.L);
     fe_zero(acc.Z);
-    for (unsigned i = 0; i < cp->base_pos; i++) {
+    unsigned i0 = 0;
+#if EC2_ZBASE2
+    if (cp->base_exc >= 2) {
+        /* the positions below base_exc as two chains on pairs
+         * (ec2_zbase2_), joined by one complete addition; either chain
+         * may be infinity (all its digits 0) */
+        EC2_ZNAME(ec2_zbase2_, EC2_SYM)(start.X, start.L, start.Z, acc.X, acc.L, acc.Z, cp->base, cp->base_w, d,
+                                        cp->base_exc);
+        const uint64_t hi_inf = fe_is_zero(start.Z), lo_inf = fe_is_zero(acc.Z);
+        lam_add_full(K, &sum, &start, &acc);
+        lam_cmov(&sum, &acc, hi_inf);
+        lam_cmov(&sum, &start, lo_inf);
+        acc = sum;
+        i0 = cp->base_exc;
+    }
+#endif
+    for (unsigned i = i0; i < cp->base_pos; i++) {
         uint64_t neg, mag;
         sc_digit_split(d[i], &neg, &mag);
         FASTEC_VERIFY(mag <= ne);

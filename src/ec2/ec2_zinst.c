@@ -6,6 +6,7 @@
  * the other functions inline (signing sect283r1 8-12% slower). */
 #include "gf2m/gf2m_impl.h"
 #include "ec2/ec2_zinst.h"
+#include "scalar/sc.h"
 #include "verify.h"
 
 #if GF_ZREG && GF_NW <= 4
@@ -311,6 +312,84 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_ztnaf_, EC2_S
     fz_store(Zw, Z);
 }
 #endif
+#endif
+
+#if EC2_ZBASE2
+/* ec2_mul_base_ct's positions below base_exc as two chains on pairs: the
+ * upper half of the positions in the low halves, the lower half in the high
+ * halves, one position of each per step, the same step count for both (the
+ * upper chain's last step reads digit 0 where npos is odd). A step scans
+ * both rows at once (each entry of the two rows loaded whole, kept by a
+ * blend under its digit's compare mask), spreads the two entries to
+ * (x | x') and (l | l'), and adds with lam_madd's 8M + 2S as eight pair
+ * products and two pair squares. Per half, as in the scalar loop: an
+ * accumulator at infinity (Z = 0) takes the entry, a digit 0 leaves it. The
+ * partial sums of either chain are below 2^(w i) in size at position i, the
+ * entry at least 2^(w i), and npos <= base_exc keeps their sum and
+ * difference below n: no doubling, no cancellation. */
+__attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_zbase2_, EC2_SYM)(fe Xh, fe Lh, fe Zh, fe Xl, fe Ll,
+                                                                                     fe Zl, const uint64_t *base,
+                                                                                     unsigned w, const int8_t *d,
+                                                                                     unsigned npos)
+{
+    const __mmask8 mw = GF_ZMASK(GF_NW), me = GF_ZMASK(2 * GF_NW);
+    FASTEC_VERIFY(w >= 2 && w <= 7 && npos >= 2);
+    const unsigned ne = 1u << (w - 1), hh = (npos + 1) / 2;
+    const size_t row = (size_t)ne * 2 * GF_NW;
+    const __m512i one = _mm512_maskz_set1_epi64(0x11, 1), z = _mm512_setzero_si512();
+    __m512i X = one, L = z, Z = z;
+    for (unsigned s = 0; s < hh; s++) {
+        const unsigned pl = s, ph = hh + s; /* public */
+        uint64_t negl, magl, negh = 0, magh = 0;
+        sc_digit_split(d[pl], &negl, &magl);
+        if (ph < npos) sc_digit_split(d[ph], &negh, &magh);
+        FASTEC_VERIFY(magl <= ne && magh <= ne);
+        const uint64_t *rl = base + pl * row, *rh = base + (ph < npos ? ph : pl) * row;
+        const __m512i Jl = _mm512_set1_epi64((long long)magl), Jh = _mm512_set1_epi64((long long)magh);
+        __m512i Eh = z, El = z, J = _mm512_set1_epi64(1);
+        for (unsigned e = 0; e < ne; e++) { /* entry e is the digit e + 1 */
+            Eh = _mm512_mask_mov_epi64(Eh, _mm512_cmpeq_epi64_mask(Jh, J), _mm512_maskz_loadu_epi64(me, rh + 2 * GF_NW * e));
+            El = _mm512_mask_mov_epi64(El, _mm512_cmpeq_epi64_mask(Jl, J), _mm512_maskz_loadu_epi64(me, rl + 2 * GF_NW * e));
+            J = _mm512_add_epi64(J, _mm512_set1_epi64(1));
+        }
+        /* (x | x') and (l | l'); -(x, l) = (x, l + 1) */
+#if GF_NW == 3
+        const __m512i Tx = _mm512_maskz_permutex2var_epi64(0x77, Eh, _mm512_set_epi64(0, 10, 9, 8, 0, 2, 1, 0), El);
+        __m512i Tl = _mm512_maskz_permutex2var_epi64(0x77, Eh, _mm512_set_epi64(0, 13, 12, 11, 0, 5, 4, 3), El);
+#else
+        const __m512i Tx = _mm512_shuffle_i64x2(Eh, El, 0x44);
+        __m512i Tl = _mm512_shuffle_i64x2(Eh, El, 0xee);
+#endif
+        Tl = _mm512_xor_si512(Tl, _mm512_mask_set1_epi64(_mm512_maskz_set1_epi64(0x01, (long long)(negh & 1)), 0x10,
+                                                         (long long)(negl & 1)));
+        /* lam_madd: A = L1 + l2 Z1, B = X1 + x2 Z1, X3 = A^2 X1 x2 Z1,
+         * Z3 = A B^2 Z1, L3 = (A U2 + B^2)^2 + A B^2 (L1 + Z1) */
+        const __m512i U2 = fz2_mul(Z, Tx);
+        const __m512i A = _mm512_xor_si512(L, fz2_mul(Z, Tl));
+        const __m512i B = _mm512_xor_si512(X, U2);
+        const __m512i B2 = fz2_sqr(B);
+        const __m512i AU1 = fz2_mul(A, X), AU2 = fz2_mul(A, U2), ABZ = fz2_mul(A, B2);
+        const __m512i LZ = _mm512_xor_si512(L, Z);
+        __m512i nZ = fz2_mul(ABZ, Z), nX = fz2_mul(AU1, AU2);
+        __m512i nL = _mm512_xor_si512(fz2_sqr(_mm512_xor_si512(AU2, B2)), fz2_mul(ABZ, LZ));
+        /* per half: at infinity take the entry (Z = 1), with digit 0 keep */
+        const uint64_t zm = _mm512_test_epi64_mask(Z, Z);
+        const __mmask8 inf = (__mmask8)((ct_is_zero(zm & 0x0f) & 0x0f) | (ct_is_zero(zm & 0xf0) & 0xf0));
+        const __mmask8 upd = (__mmask8)((~ct_is_zero(magh) & 0x0f) | (~ct_is_zero(magl) & 0xf0));
+        nX = _mm512_mask_mov_epi64(nX, inf, Tx);
+        nL = _mm512_mask_mov_epi64(nL, inf, Tl);
+        nZ = _mm512_mask_mov_epi64(nZ, inf, one);
+        X = _mm512_mask_mov_epi64(X, upd, nX);
+        L = _mm512_mask_mov_epi64(L, upd, nL);
+        Z = _mm512_mask_mov_epi64(Z, upd, nZ);
+    }
+    _mm512_mask_storeu_epi64(Xh, mw, X);
+    _mm512_mask_storeu_epi64(Lh, mw, L);
+    _mm512_mask_storeu_epi64(Zh, mw, Z);
+    _mm512_mask_storeu_epi64(Xl, mw, H1(X));
+    _mm512_mask_storeu_epi64(Ll, mw, H1(L));
+    _mm512_mask_storeu_epi64(Zl, mw, H1(Z));
+}
 #endif
 
 #if EC2_ZVERIFY

@@ -67,6 +67,25 @@ int EC2_ZNAME(ec2_ztable_vartime_, EC2_SYM)(uint64_t *T, const int8_t (*chain)[5
                                             const fe px, const fe py);
 #endif
 
+/* the fixed-base multiplication's unexceptional positions (below the
+ * curve's base_exc) as two chains on pairs, up to 4 words (the eight curves
+ * from 163 to 239 bits); the top positions and the join stay in
+ * ec2_mul_base_ct */
+#ifndef EC2_ZBASE2
+#define EC2_ZBASE2 (GF_ZREG && GF_NW <= 4)
+#endif
+
+#if EC2_ZBASE2
+/* Out, (Xh, Lh, Zh) = sum of d[i] T_i over i = hh .. npos - 1 and
+ * (Xl, Ll, Zl) = the same over i = 0 .. hh - 1, hh = ceil(npos / 2), where
+ * T_i = row i of base (2^(w - 1) lambda-affine entries (j + 1) 2^(w i) G of
+ * 2 GF_NW words); lambda-projective, Z = 0 for infinity (a chain whose
+ * digits are all 0). No addition in either chain may be exceptional:
+ * npos <= base_exc. Constant time in d; w, npos public. */
+void EC2_ZNAME(ec2_zbase2_, EC2_SYM)(fe Xh, fe Lh, fe Zh, fe Xl, fe Ll, fe Zl, const uint64_t *base, unsigned w,
+                                     const int8_t *d, unsigned npos);
+#endif
+
 /* verification's doublings on registers from 3 words (sect193r1 -2%,
  * sect233r1 -5%; at 3 words sect163r2 was 9% slower until the nineteenth
  * session, and is 14% faster since the VBMI2 shifts and the cheaper squares) */
