@@ -18,14 +18,18 @@
 #endif
 
 #if EC2_ZLADDER && GF_NW <= 4
-/* At 4 words, the step's independent operations two at a time, on pairs
+/* Up to 4 words, the step's independent operations two at a time, on pairs
  * (fz2, one register): with P = (X1 | X2), Q = (Z1 | Z2),
  *   (T | U) = (X1 Z2 | X2 Z1),      (A | B) = (X1^2 | Z1^2),
- *   (Z1' | C) = (A B | B sqrt(b)),  S = T + U,
- *   (Z2' | X1') = (S^2 | (A + C)^2),
- *   (x Z2' | T U), X2' = x Z2' + T U:
- * three pair products and two pair squares for the six products and four
- * squares. */
+ *   S = T + U, Z2' = S^2 (in both halves), (Z1' | C) = (A B | B sqrt(b)),
+ *   X1' = (A + C)^2 (the low half),  (x Z2' | T U), X2' = x Z2' + T U:
+ * three pair products and three pair squares (two of them half used) for
+ * the six products and four squares. The loop is bound by latency: each
+ * step's chain is three operations (product, square, product); squaring
+ * (Z2' | X1') together, one pair square fewer, made it four (square,
+ * product, square, product), and ECDH about a third slower (twenty-first
+ * session: sect193r1 72-75k -> 96-100k ECDH/s, sect233r1 58-64k ->
+ * 80-86k; 3 words, ec2_zinst.h). */
 __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_zladder_, EC2_SYM)(fe X1w, fe Z1w, const uint64_t *k,
                                                                                       unsigned nbits, const fe x,
                                                                                       const fe sbw, int b_one)
@@ -44,14 +48,15 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_zladder_, EC2
         Q = _mm512_xor_si512(Q, _mm512_and_si512(_mm512_xor_si512(Q, SWAP(Q)), sw));
         const __m512i TU = fz2_mul(P, SWAP(Q));
         const __m512i AB = fz2_sqr(LOHI(P, H0(Q)));
-        const __m512i ZC = fz2_mul(AB, LOHI(H1(AB), sbr));
         const __m512i S = _mm512_xor_si512(TU, SWAP(TU));                 /* (T + U | T + U) */
+        const __m512i Z2 = fz2_sqr(S);                                    /* (Z2' | Z2') */
+        const __m512i ZC = fz2_mul(AB, LOHI(H1(AB), sbr));
         const __m512i AC = _mm512_xor_si512(AB, SWAP(ZC));                /* low half A + C */
-        const __m512i ZX = fz2_sqr(LOHI(S, H0(AC)));                     /* (Z2' | X1') */
-        const __m512i XT = fz2_mul(LOHI(ZX, H0(TU)), LOHI(xr, TU));       /* (x Z2' | T U) */
+        const __m512i X1 = fz2_sqr(AC);                                   /* low half X1' */
+        const __m512i XT = fz2_mul(LOHI(Z2, H0(TU)), LOHI(xr, TU));       /* (x Z2' | T U) */
         const __m512i X2 = _mm512_xor_si512(XT, SWAP(XT));                /* X2' in both halves */
-        P = LOHI(SWAP(ZX), X2);
-        Q = LOHI(ZC, H0(ZX));
+        P = LOHI(X1, X2);
+        Q = LOHI(ZC, Z2);
     }
     const __m512i sw = _mm512_set1_epi64((long long)ct_mask_bit(prev));
     P = _mm512_xor_si512(P, _mm512_and_si512(_mm512_xor_si512(P, SWAP(P)), sw));
