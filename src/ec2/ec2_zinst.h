@@ -8,13 +8,14 @@
 #define EC2_ZPASTE(a, b) a##b
 #define EC2_ZNAME(prefix, sym) EC2_ZPASTE(prefix, sym)
 
-/* the ladder on registers (vpclmul512): pairs of elements per register at 4
- * words, an element per register (or two) from 5; at 3 words (163 bits)
- * the scalar ladder stayed faster (sect163r2 ECDH +5% on pairs, +25% on
- * single elements; +3% on pairs again in the nineteenth session, with the
- * VBMI2 shifts and the cheaper squares) */
+/* the ladder on registers (vpclmul512): pairs of elements per register up
+ * to 4 words, an element per register (or two) from 5. At 3 words (163
+ * bits) the scalar ladder was faster until the twenty-first session (pairs
+ * +3-5%, single elements +25%); with the pair step's chain cut from four
+ * operations to three (src/ec2/ec2_zinst.c) the pairs take sect163r1 and
+ * sect163r2 ECDH from 77-85k to 110-115k/s */
 #ifndef EC2_ZLADDER
-#define EC2_ZLADDER (GF_ZREG && GF_NW >= 4)
+#define EC2_ZLADDER (GF_ZREG && GF_NW >= 3)
 #endif
 
 #if EC2_ZLADDER
