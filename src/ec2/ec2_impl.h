@@ -446,6 +446,10 @@ GF_FN_NOINLINE uint64_t ec2_mul_base_ct(const ec2_params *cp, const ec2_k *K, af
         acc = sum;
         i0 = cp->base_exc;
     }
+#elif EC2_ZBASE1
+    /* the positions below base_exc on registers (ec2_zbase1_) */
+    EC2_ZNAME(ec2_zbase1_, EC2_SYM)(acc.X, acc.L, acc.Z, cp->base, cp->base_w, d, cp->base_exc);
+    i0 = cp->base_exc;
 #endif
     for (unsigned i = i0; i < cp->base_pos; i++) {
         uint64_t neg, mag;

@@ -316,6 +316,52 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_ztnaf_, EC2_S
     fz_store(Lw, L);
     fz_store(Zw, Z);
 }
+
+#if EC2_ZBASE1
+/* ec2_mul_base_ct's positions below base_exc on registers, one chain: each
+ * row scanned into registers (fz_select_lam; digit 0 selects nothing),
+ * lam_madd's 8M + 2S, the accumulator at infinity (Z = 0) taking the entry
+ * and digit 0 keeping the accumulator by masks of all lanes or none. No
+ * addition is exceptional below base_exc (ec2_zbase2_). */
+__attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_zbase1_, EC2_SYM)(fe Xw, fe Lw, fe Zw,
+                                                                                     const uint64_t *base, unsigned w,
+                                                                                     const int8_t *d, unsigned npos)
+{
+    FASTEC_VERIFY(w >= 2 && w <= 7);
+    const unsigned ne = 1u << (w - 1);
+    const size_t row = (size_t)ne * 2 * GF_NW;
+    const fz one = fz_word(1);
+    fz X = one, L = fz_word(0), Z = fz_word(0);
+    for (unsigned i = 0; i < npos; i++) {
+        uint64_t neg, mag;
+        sc_digit_split(d[i], &neg, &mag);
+        FASTEC_VERIFY(mag <= ne);
+        fz x2, l2;
+        fz_select_lam(&x2, &l2, base + i * row, ne, mag - 1); /* entry mag - 1; none (zero) for mag = 0 */
+        l2 = fz_add(l2, fz_word(neg & 1));                     /* -(x, lambda) = (x, lambda + 1) */
+        /* lam_madd: A = L1 + l2 Z1, B = X1 + x2 Z1, X3 = A^2 X1 x2 Z1,
+         * Z3 = A B^2 Z1, L3 = (A U2 + B^2)^2 + A B^2 (L1 + Z1) */
+        const fz U2 = fz_mul(Z, x2), A = fz_add(L, fz_mul(Z, l2)), B = fz_add(X, U2);
+        const fz B2 = fz_sqr(B), AU1 = fz_mul(A, X), AU2 = fz_mul(A, U2), ABZ = fz_mul(A, B2);
+        const fz LZ = fz_add(L, Z);
+        const fz nZ = fz_mul(ABZ, Z), nX = fz_mul(AU1, AU2), nL = fz_add(fz_sqr(fz_add(AU2, B2)), fz_mul(ABZ, LZ));
+        __m512i zo = Z.v[0];
+        GF_UNROLL
+        for (int u = 1; u < GF_ZR; u++) zo = _mm512_or_si512(zo, Z.v[u]);
+        const __mmask8 inf = (__mmask8)ct_is_zero(_mm512_test_epi64_mask(zo, zo));
+        const __mmask8 upd = (__mmask8)~ct_is_zero(mag);
+        GF_UNROLL
+        for (int u = 0; u < GF_ZR; u++) {
+            X.v[u] = _mm512_mask_mov_epi64(X.v[u], upd, _mm512_mask_mov_epi64(nX.v[u], inf, x2.v[u]));
+            L.v[u] = _mm512_mask_mov_epi64(L.v[u], upd, _mm512_mask_mov_epi64(nL.v[u], inf, l2.v[u]));
+            Z.v[u] = _mm512_mask_mov_epi64(Z.v[u], upd, _mm512_mask_mov_epi64(nZ.v[u], inf, one.v[u]));
+        }
+    }
+    fz_store(Xw, X);
+    fz_store(Lw, L);
+    fz_store(Zw, Z);
+}
+#endif
 #endif
 #endif
 

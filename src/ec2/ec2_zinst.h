@@ -87,6 +87,19 @@ void EC2_ZNAME(ec2_zbase2_, EC2_SYM)(fe Xh, fe Lh, fe Zh, fe Xl, fe Ll, fe Zl, c
                                      const int8_t *d, unsigned npos);
 #endif
 
+/* from 5 words (sect283k1 to sect571r1, elements of one register or two)
+ * the same positions as one chain on registers */
+#ifndef EC2_ZBASE1
+#define EC2_ZBASE1 (GF_ZREG && GF_NW >= 5)
+#endif
+
+#if EC2_ZBASE1
+/* Out, (X, L, Z) = sum of d[i] T_i over i = 0 .. npos - 1 (T_i as for
+ * ec2_zbase2_), lambda-projective, Z = 0 for infinity; npos <= base_exc.
+ * Constant time in d; w, npos public. */
+void EC2_ZNAME(ec2_zbase1_, EC2_SYM)(fe X, fe L, fe Z, const uint64_t *base, unsigned w, const int8_t *d, unsigned npos);
+#endif
+
 /* verification's doublings on registers from 3 words (sect193r1 -2%,
  * sect233r1 -5%; at 3 words sect163r2 was 9% slower until the nineteenth
  * session, and is 14% faster since the VBMI2 shifts and the cheaper squares) */
