@@ -28,7 +28,7 @@
  * step's chain is three operations (product, square, product); squaring
  * (Z2' | X1') together, one pair square fewer, made it four (square,
  * product, square, product), and ECDH about a third slower (twenty-first
- * session: sect193r1 72-75k -> 96-100k ECDH/s, sect233r1 58-64k ->
+ * session: sect193r1 72-75k -> 92-100k ECDH/s, sect233r1 58-64k ->
  * 80-86k; 3 words, ec2_zinst.h). */
 __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_zladder_, EC2_SYM)(fe X1w, fe Z1w, const uint64_t *k,
                                                                                       unsigned nbits, const fe x,

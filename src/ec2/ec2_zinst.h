@@ -13,7 +13,7 @@
  * bits) the scalar ladder was faster until the twenty-first session (pairs
  * +3-5%, single elements +25%); with the pair step's chain cut from four
  * operations to three (src/ec2/ec2_zinst.c) the pairs take sect163r1 and
- * sect163r2 ECDH from 77-85k to 110-115k/s */
+ * sect163r2 ECDH from 73-85k to 110-116k/s */
 #ifndef EC2_ZLADDER
 #define EC2_ZLADDER (GF_ZREG && GF_NW >= 3)
 #endif
