@@ -15,6 +15,35 @@
 #define H1(v) _mm512_shuffle_i64x2((v), (v), 0xee) /* (high half | high half) */
 #define SWAP(v) _mm512_shuffle_i64x2((v), (v), 0x4e)
 #define LOHI(lo, hi) _mm512_mask_blend_epi64(0xf0, (lo), (hi)) /* lo's low half, hi's high half */
+
+/* lam_madd on pairs, (X | X') + (x2 | x2') into (nX, nL, nZ): A = L1 + l2 Z1,
+ * B = X1 + x2 Z1, X3 = A^2 X1 x2 Z1, Z3 = A B^2 Z1, L3 = (A U2 + B^2)^2 +
+ * A B^2 (L1 + Z1); eight pair products and two pair squares */
+GF_ZI void fz2_lam_madd(__m512i *nX, __m512i *nL, __m512i *nZ, __m512i X, __m512i L, __m512i Z, __m512i x2,
+                        __m512i l2)
+{
+    const __m512i U2 = fz2_mul(Z, x2);
+    const __m512i A = _mm512_xor_si512(L, fz2_mul(Z, l2));
+    const __m512i B = _mm512_xor_si512(X, U2);
+    const __m512i B2 = fz2_sqr(B);
+    const __m512i AU1 = fz2_mul(A, X), AU2 = fz2_mul(A, U2), ABZ = fz2_mul(A, B2);
+    const __m512i LZ = _mm512_xor_si512(L, Z);
+    *nZ = fz2_mul(ABZ, Z);
+    *nX = fz2_mul(AU1, AU2);
+    *nL = _mm512_xor_si512(fz2_sqr(_mm512_xor_si512(AU2, B2)), fz2_mul(ABZ, LZ));
+}
+
+/* the low halves of (X, L, Z) to (Xh, Lh, Zh), the high halves to (Xl, Ll, Zl) */
+GF_ZI void fz2_store_halves(fe Xh, fe Lh, fe Zh, fe Xl, fe Ll, fe Zl, __m512i X, __m512i L, __m512i Z)
+{
+    const __mmask8 mw = GF_ZMASK(GF_NW);
+    _mm512_mask_storeu_epi64(Xh, mw, X);
+    _mm512_mask_storeu_epi64(Lh, mw, L);
+    _mm512_mask_storeu_epi64(Zh, mw, Z);
+    _mm512_mask_storeu_epi64(Xl, mw, H1(X));
+    _mm512_mask_storeu_epi64(Ll, mw, H1(L));
+    _mm512_mask_storeu_epi64(Zl, mw, H1(Z));
+}
 #endif
 
 #if EC2_ZLADDER && GF_NW <= 4
@@ -194,7 +223,6 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_ztnaf2_, EC2_
                                                                                      unsigned ndig, const uint8_t *dig,
                                                                                      int top, int kk, int w)
 {
-    const __mmask8 mw = GF_ZMASK(GF_NW);
     __m512i tx[32], tl[32];
     FASTEC_VERIFY(ndig >= 1 && ndig <= 32 && kk >= 1 && kk <= top);
     for (unsigned e = 0; e < ndig; e++) {
@@ -232,17 +260,7 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_ztnaf2_, EC2_
                 L = fz2_sqr(L);
                 Z = fz2_sqr(Z);
             }
-            /* lam_madd: A = L1 + l2 Z1, B = X1 + x2 Z1, X3 = A^2 X1 x2 Z1,
-             * Z3 = A B^2 Z1, L3 = (A U2 + B^2)^2 + A B^2 (L1 + Z1) */
-            const __m512i U2 = fz2_mul(Z, Ex);
-            const __m512i A = _mm512_xor_si512(L, fz2_mul(Z, El));
-            const __m512i B = _mm512_xor_si512(X, U2);
-            const __m512i B2 = fz2_sqr(B);
-            const __m512i AU1 = fz2_mul(A, X), AU2 = fz2_mul(A, U2), ABZ = fz2_mul(A, B2);
-            const __m512i LZ = _mm512_xor_si512(L, Z);
-            Z = fz2_mul(ABZ, Z);
-            X = fz2_mul(AU1, AU2);
-            L = _mm512_xor_si512(fz2_sqr(_mm512_xor_si512(AU2, B2)), fz2_mul(ABZ, LZ));
+            fz2_lam_madd(&X, &L, &Z, X, L, Z, Ex, El);
         }
         /* a chain's first step: its entry, Z = 1 */
         const __mmask8 st = (__mmask8)((ph == top ? 0x0f : 0) | (pl == kk - 1 ? 0xf0 : 0));
@@ -250,12 +268,7 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_ztnaf2_, EC2_
         L = _mm512_mask_mov_epi64(L, st, El);
         Z = _mm512_mask_mov_epi64(Z, st, one);
     }
-    _mm512_mask_storeu_epi64(Xh, mw, X);
-    _mm512_mask_storeu_epi64(Lh, mw, L);
-    _mm512_mask_storeu_epi64(Zh, mw, Z);
-    _mm512_mask_storeu_epi64(Xl, mw, H1(X));
-    _mm512_mask_storeu_epi64(Ll, mw, H1(L));
-    _mm512_mask_storeu_epi64(Zl, mw, H1(Z));
+    fz2_store_halves(Xh, Lh, Zh, Xl, Ll, Zl, X, L, Z);
 }
 #else
 /* (x, l) = entry j of tab (ndig entries of 2 GF_NW words, x then l), every
@@ -278,6 +291,18 @@ static GF_TARGET void fz_select_lam(fz *x, fz *l, const uint64_t *tab, unsigned 
                                             _mm512_maskz_loadu_epi64(GF_ZMASK(GF_NW - 8 * u), t + GF_NW + 8 * u));
         }
     }
+}
+
+/* lam_madd on registers, (X, L, Z) + (x2, l2) into (nX, nL, nZ), the
+ * formula of fz2_lam_madd (8M + 2S) */
+GF_ZI void fz_lam_madd(fz *nX, fz *nL, fz *nZ, fz X, fz L, fz Z, fz x2, fz l2)
+{
+    const fz U2 = fz_mul(Z, x2), A = fz_add(L, fz_mul(Z, l2)), B = fz_add(X, U2);
+    const fz B2 = fz_sqr(B), AU1 = fz_mul(A, X), AU2 = fz_mul(A, U2), ABZ = fz_mul(A, B2);
+    const fz LZ = fz_add(L, Z);
+    *nZ = fz_mul(ABZ, Z);
+    *nX = fz_mul(AU1, AU2);
+    *nL = fz_add(fz_sqr(fz_add(AU2, B2)), fz_mul(ABZ, LZ));
 }
 
 /* ec2_tnaf_mul_x's loop body on registers: the Frobenius maps as w
@@ -303,14 +328,7 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_ztnaf_, EC2_S
             L = fz_sqr(L);
             Z = fz_sqr(Z);
         }
-        /* lam_madd: A = L1 + l2 Z1, B = X1 + x2 Z1, X3 = A^2 X1 x2 Z1,
-         * Z3 = A B^2 Z1, L3 = (A U2 + B^2)^2 + A B^2 (L1 + Z1) */
-        const fz U2 = fz_mul(Z, x2), A = fz_add(L, fz_mul(Z, l2)), B = fz_add(X, U2);
-        const fz B2 = fz_sqr(B), AU1 = fz_mul(A, X), AU2 = fz_mul(A, U2), ABZ = fz_mul(A, B2);
-        const fz LZ = fz_add(L, Z);
-        Z = fz_mul(ABZ, Z);
-        X = fz_mul(AU1, AU2);
-        L = fz_add(fz_sqr(fz_add(AU2, B2)), fz_mul(ABZ, LZ));
+        fz_lam_madd(&X, &L, &Z, X, L, Z, x2, l2);
     }
     fz_store(Xw, X);
     fz_store(Lw, L);
@@ -339,12 +357,8 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_zbase1_, EC2_
         fz x2, l2;
         fz_select_lam(&x2, &l2, base + i * row, ne, mag - 1); /* entry mag - 1; none (zero) for mag = 0 */
         l2 = fz_add(l2, fz_word(neg & 1));                     /* -(x, lambda) = (x, lambda + 1) */
-        /* lam_madd: A = L1 + l2 Z1, B = X1 + x2 Z1, X3 = A^2 X1 x2 Z1,
-         * Z3 = A B^2 Z1, L3 = (A U2 + B^2)^2 + A B^2 (L1 + Z1) */
-        const fz U2 = fz_mul(Z, x2), A = fz_add(L, fz_mul(Z, l2)), B = fz_add(X, U2);
-        const fz B2 = fz_sqr(B), AU1 = fz_mul(A, X), AU2 = fz_mul(A, U2), ABZ = fz_mul(A, B2);
-        const fz LZ = fz_add(L, Z);
-        const fz nZ = fz_mul(ABZ, Z), nX = fz_mul(AU1, AU2), nL = fz_add(fz_sqr(fz_add(AU2, B2)), fz_mul(ABZ, LZ));
+        fz nX, nL, nZ;
+        fz_lam_madd(&nX, &nL, &nZ, X, L, Z, x2, l2);
         __m512i zo = Z.v[0];
         GF_UNROLL
         for (int u = 1; u < GF_ZR; u++) zo = _mm512_or_si512(zo, Z.v[u]);
@@ -383,7 +397,7 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_zbase2_, EC2_
                                                                                      unsigned w, const int8_t *d,
                                                                                      unsigned npos)
 {
-    const __mmask8 mw = GF_ZMASK(GF_NW), me = GF_ZMASK(2 * GF_NW);
+    const __mmask8 me = GF_ZMASK(2 * GF_NW);
     FASTEC_VERIFY(w >= 2 && w <= 7 && npos >= 2);
     const unsigned ne = 1u << (w - 1), hh = (npos + 1) / 2;
     const size_t row = (size_t)ne * 2 * GF_NW;
@@ -413,16 +427,8 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_zbase2_, EC2_
 #endif
         Tl = _mm512_xor_si512(Tl, _mm512_mask_set1_epi64(_mm512_maskz_set1_epi64(0x01, (long long)(negh & 1)), 0x10,
                                                          (long long)(negl & 1)));
-        /* lam_madd: A = L1 + l2 Z1, B = X1 + x2 Z1, X3 = A^2 X1 x2 Z1,
-         * Z3 = A B^2 Z1, L3 = (A U2 + B^2)^2 + A B^2 (L1 + Z1) */
-        const __m512i U2 = fz2_mul(Z, Tx);
-        const __m512i A = _mm512_xor_si512(L, fz2_mul(Z, Tl));
-        const __m512i B = _mm512_xor_si512(X, U2);
-        const __m512i B2 = fz2_sqr(B);
-        const __m512i AU1 = fz2_mul(A, X), AU2 = fz2_mul(A, U2), ABZ = fz2_mul(A, B2);
-        const __m512i LZ = _mm512_xor_si512(L, Z);
-        __m512i nZ = fz2_mul(ABZ, Z), nX = fz2_mul(AU1, AU2);
-        __m512i nL = _mm512_xor_si512(fz2_sqr(_mm512_xor_si512(AU2, B2)), fz2_mul(ABZ, LZ));
+        __m512i nX, nL, nZ;
+        fz2_lam_madd(&nX, &nL, &nZ, X, L, Z, Tx, Tl);
         /* per half: at infinity take the entry (Z = 1), with digit 0 keep */
         const uint64_t zm = _mm512_test_epi64_mask(Z, Z);
         const __mmask8 inf = (__mmask8)((ct_is_zero(zm & 0x0f) & 0x0f) | (ct_is_zero(zm & 0xf0) & 0xf0));
@@ -434,12 +440,7 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_zbase2_, EC2_
         L = _mm512_mask_mov_epi64(L, upd, nL);
         Z = _mm512_mask_mov_epi64(Z, upd, nZ);
     }
-    _mm512_mask_storeu_epi64(Xh, mw, X);
-    _mm512_mask_storeu_epi64(Lh, mw, L);
-    _mm512_mask_storeu_epi64(Zh, mw, Z);
-    _mm512_mask_storeu_epi64(Xl, mw, H1(X));
-    _mm512_mask_storeu_epi64(Ll, mw, H1(L));
-    _mm512_mask_storeu_epi64(Zl, mw, H1(Z));
+    fz2_store_halves(Xh, Lh, Zh, Xl, Ll, Zl, X, L, Z);
 }
 #endif
 
