@@ -11,12 +11,11 @@ t += a b_i (low halves on the CF chain, high halves on the OF chain), then
 m = t_0 (-p^-1) mod 2^64 and t += m p, which zeroes t_0; the register that
 held t_0 becomes the new top word, so the shift costs no instruction. The
 accumulator stays in N + 2 registers (for N = 6 the words of p are memory
-operands, addressed from the instruction pointer, so that a and b keep a base
-register each: 13 registers with lo, hi and rdx; copying a and b into one
-array instead cost a failed store forwarding on every call, 16-byte loads of
-words just stored one by one; unoptimised builds cannot allocate even 13, so
-fp_impl.h uses this code only when optimising); the result (< 2p, N words plus a top
-bit) goes to the caller, which subtracts p once in constant time.
+operands, addressed from the instruction pointer; with lo, hi, rdx and the
+operands' base registers up to 13 registers, which unoptimised builds cannot
+allocate, so fp_impl.h uses this code only when optimising); the result
+(< 2p, N words plus a top bit) goes to the caller, which subtracts p once
+in constant time.
 
 Primes of special form (P-192, P-224, P-256, P-384: SPECIAL) write the
 Montgomery rows with shifts and add/subtract chains (special_row) instead
@@ -38,16 +37,27 @@ once under the sign mask, so P-224's results are below p (FP_ADX_REDUCED,
 fp_impl.h skips its subtraction). Product 24.4 -> 21.9 TSC cycles, square
 21.3 -> 17.4; ECDH P-224 +17%, verification +16%.
 
-The 3- and 4-limb statements take every word of a and b as an operand of
-its own ("rm": a register when the compiler has the value in one, inlined
+The 3- and 4-limb statements, and P-384's product, take every word of a
+and b as an operand of its own ("rm": a register when the compiler has the value in one, inlined
 into the point formulas, else memory) and the words of p as memory
 operands, so they declare all they read and are ordinary statements;
 reading a and b through pointers with a "memory" clobber (and volatile:
 GCC was seen to move a non-volatile one across the stores that change the
 operands) made every product store its result and the next reload it, and
 kept the compiler from holding anything in registers across them (ECDH
-P-192 -10%, P-224 and P-256 -6% when this changed). The 6-limb code keeps
-pointers, volatile and the clobber (a function of its own, see above).
+P-192 -10%, P-224 and P-256 -6% when this changed). P-384's product (24
+operands: its twelve words, memory operands here, and p's two MULX words)
+and square (a pointer with a's six words declared as one operand, and the
+14 words w) became such inlined statements on 2026-12-05; they had been
+functions of their own, volatile with a "memory" clobber, reading a and b
+through pointers (copying a and b into one array had cost a failed store
+forwarding on every call, 16-byte loads of words just stored one by one).
+Throwaway loop on Zen 4, min over batches, TSC cycles: product 71-73 ->
+60-62, square 70-72 -> 56-58, point doubling 566-573 -> 495-509, mixed
+addition 755-767 -> 688-713; ECDH P-384 about 4% (fastec_ecdh loop,
+324-338k against 337-350k cycles). The generic 6-limb rows (p's six words
+and -p^-1 as well: past GCC's 30 operands) keep the pointers, volatile and
+the clobber; no curve uses them.
 """
 import os
 
@@ -58,17 +68,22 @@ SPECIAL = {3: [('p192', 'secp192r1')], 4: [('p256', 'secp256r1'), ('p224', 'secp
 # P-384's row multiplies m by the two words of 2^384 - p below 2^128
 P384_K = (0xffffffff00000001, 0x00000000ffffffff)
 K_INS = '[k0] "m"(fp_p384_k[0]), [k1] "m"(fp_p384_k[1])'
+K_LIST = ['[k0] "m"(fp_p384_k[0])', '[k1] "m"(fp_p384_k[1])']
 
 
-def asm_block(lines, outs, ins):
+def asm_block(lines, outs, ins, declared=False):
     """One asm statement: the instruction lines, the output registers (plus
     the lo and hi scratch registers) and the input operands. With word
     operands (%[a0], ...: word_ins) every input is declared and the
-    statement is an ordinary one; with pointers (the 6-limb code) it is
-    volatile and clobbers "memory"."""
+    statement is an ordinary one; so it is when `declared` says that the
+    operand string declares all the memory read (P-384's square: a pointer
+    plus the six words as an operand of their own); with pointers otherwise
+    (the generic 6-limb code) it is volatile and clobbers "memory"."""
     text = '\n'.join(lines)
     if isinstance(ins, list):  # word operands: keep those the text names
         ins = ', '.join(x for x in ins if '%%[%s]' % x.split(']')[0][1:] in text)
+        head, clob = '    __asm__(', '        : "rdx", "cc");'
+    elif declared:
         head, clob = '    __asm__(', '        : "rdx", "cc");'
     else:
         head, clob = '    __asm__ volatile(', '        : "rdx", "cc", "memory");'
@@ -325,9 +340,10 @@ def gen_sqr6_rows(special):
         mac(out, cur, n, src, first=i, extra=w(MASKED + i) if i < n - 1 else None)
         special_row(out, lambda j, c=cur: '%%[%s]' % c[j], n + 1, special)
         cur = cur[1:] + cur[:1]
-    ins = '[a] "r"(a), ' + K_INS + ', ' + ', '.join('[w%d] "m"(w[%d])' % (k, k) for k in range(NW))
+    ins = ('[a] "r"(a), [aw] "m"(*(const uint64_t(*)[6])a), ' + K_INS + ', ' +
+           ', '.join('[w%d] "m"(w[%d])' % (k, k) for k in range(NW)))
     body = ['/* r (7 words: the value below 2p) = a^2 2^-384 mod p */',
-            'static __attribute__((noinline)) void fp_mont_sqr_adx6(uint64_t *r, const uint64_t *a)',
+            'FP_ADX6_FN void fp_mont_sqr_adx6(uint64_t *r, const uint64_t *a)',
             '{',
             '    /* w: a_j << 1 (j = 1..5), d_j (j = 2..5), a_i d_6 (i = 0..4) */',
             '    uint64_t w[%d], mask = 0 - (a[5] >> 63);' % NW,
@@ -338,7 +354,7 @@ def gen_sqr6_rows(special):
             '    for (int i = 0; i < 5; i++)',
             '        w[%d + i] = a[i] & mask;' % MASKED,
             '    uint64_t %s, lo, hi;' % ', '.join(regs)]
-    body += asm_block(L, regs, ins)
+    body += asm_block(L, regs, ins, declared=True)
     for j in range(n + 1):
         body.append('    r[%d] = %s;' % (j, cur[j]))
     body.append('}')
@@ -399,6 +415,11 @@ def gen(n, m0, special=None):
     # register each, and a function of its own (inlined into a large caller,
     # clang may not find the registers)
     pmem = n >= 6
+    # P-384 (special): a and b word by word as memory operands (24 operands
+    # with p's two MULX words), an ordinary statement inlined into the point
+    # formulas; the generic 6-limb rows need p's six words and -p^-1 too,
+    # past GCC's 30 operands, and keep the pointers
+    pwords = pmem and special
     regs = ['t%d' % k for k in range(n + 2)]  # operand names, rotated below
     lines = []
     out = lines.append
@@ -409,8 +430,9 @@ def gen(n, m0, special=None):
             # t = 0; later rows find t_(n+1) = 0 in the register rotated in
             for k in range(n + 2):
                 out('"xor %%[%s], %%[%s]\\n\\t"' % (cur[k], cur[k]))
-        out(('"mov %%[b%d], %%%%rdx\\n\\t"' % i) if not pmem else ('"mov %d(%%[b]), %%%%rdx\\n\\t"' % (8 * i)))
-        mac(out, cur, n, (lambda j: '%%[a%d]' % j) if not pmem else (lambda j: '%d(%%[a])' % (8 * j)))
+        byword = not pmem or pwords
+        out(('"mov %%[b%d], %%%%rdx\\n\\t"' % i) if byword else ('"mov %d(%%[b]), %%%%rdx\\n\\t"' % (8 * i)))
+        mac(out, cur, n, (lambda j: '%%[a%d]' % j) if byword else (lambda j: '%d(%%[a])' % (8 * j)))
         if special:
             special_row(out, lambda j, c=cur: '%%[%s]' % c[j], n + 1, special)
             cur = cur[1:] + cur[:1]
@@ -420,8 +442,8 @@ def gen(n, m0, special=None):
     if special == 'p224':
         p224_fix(out, lambda j: '%%[%s]' % cur[j])
     # result words cur[0..n]
-    if pmem and special:
-        ins = '[a] "r"(a), [b] "r"(b), ' + K_INS
+    if pwords:
+        ins = ['[%s%d] "m"(%s[%d])' % (v, j, v, j) for v in 'ab' for j in range(n)] + K_LIST
     elif pmem:
         ins = '[a] "r"(a), [b] "r"(b), [n0] "m"(fp_n0inv_word), ' + ', '.join('[p%d] "m"(fp_p[%d])' % (j, j)
                                                                               for j in range(n))
@@ -429,8 +451,9 @@ def gen(n, m0, special=None):
         ins = word_ins(n)
     below = 'below p, word n zero' if special == 'p224' else 'below 2p'
     body = ['/* r (n + 1 words: the value %s) = a b 2^-%d mod p */' % (below, 64 * n),
-            'static %s void fp_mont_mul_adx%d(uint64_t *r, const uint64_t *a, const uint64_t *b)'
-            % ('__attribute__((noinline))' if pmem else 'inline __attribute__((always_inline))', n),
+            '%s void fp_mont_mul_adx%d(uint64_t *r, const uint64_t *a, const uint64_t *b)'
+            % ('FP_ADX6_FN' if pwords else 'static __attribute__((noinline))' if pmem
+               else 'static inline __attribute__((always_inline))', n),
             '{',
             '    uint64_t %s, lo, hi;' % ', '.join(regs)]
     body += asm_block(lines, regs, ins)
@@ -446,7 +469,20 @@ def main():
              '/* Montgomery multiplication with MULX/ADCX/ADOX for 3, 4 and 6 limbs;',
              ' * callers must check BMI2 and ADX at run time (src/cpu.c). The including',
              ' * file defines the modulus fp_p and -fp_p^-1 mod 2^64 fp_n0inv_word. */',
-             '#ifndef FASTEC_FP_ADX_H', '#define FASTEC_FP_ADX_H', '']
+             '#ifndef FASTEC_FP_ADX_H', '#define FASTEC_FP_ADX_H', '',
+             '/* P-384\'s product and square: inlined into the point formulas, except',
+             ' * in sanitizer builds, where GCC took more than 20 minutes to allocate',
+             ' * their registers inlined (a function each there, as before) */',
+             '#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)',
+             '#define FP_ADX6_FN static __attribute__((noinline))',
+             '#elif defined(__has_feature)',
+             '#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)',
+             '#define FP_ADX6_FN static __attribute__((noinline))',
+             '#endif',
+             '#endif',
+             '#ifndef FP_ADX6_FN',
+             '#define FP_ADX6_FN static inline __attribute__((always_inline))',
+             '#endif', '']
     for n in LIMBS:
         variants = [('one', ' && FP_N0INV == 1', None), ('neg', ' && FP_N0INV == 0xffffffffffffffffULL', None),
                     ('imul', '', None)]

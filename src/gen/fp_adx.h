@@ -6,6 +6,20 @@
 #ifndef FASTEC_FP_ADX_H
 #define FASTEC_FP_ADX_H
 
+/* P-384's product and square: inlined into the point formulas, except
+ * in sanitizer builds, where GCC took more than 20 minutes to allocate
+ * their registers inlined (a function each there, as before) */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define FP_ADX6_FN static __attribute__((noinline))
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define FP_ADX6_FN static __attribute__((noinline))
+#endif
+#endif
+#ifndef FP_ADX6_FN
+#define FP_ADX6_FN static inline __attribute__((always_inline))
+#endif
+
 #if FP_NL == 3 && defined(FP_CURVE_secp192r1)
 /* r (n + 1 words: the value below 2p) = a b 2^-192 mod p */
 static inline __attribute__((always_inline)) void fp_mont_mul_adx3(uint64_t *r, const uint64_t *a, const uint64_t *b)
@@ -1817,10 +1831,10 @@ static inline __attribute__((always_inline)) void fp_mont_mul_adx4(uint64_t *r, 
 #if FP_NL == 6 && defined(FP_CURVE_secp384r1)
 static const uint64_t fp_p384_k[2] = {0xffffffff00000001ULL, 0x00000000ffffffffULL};
 /* r (n + 1 words: the value below 2p) = a b 2^-384 mod p */
-static __attribute__((noinline)) void fp_mont_mul_adx6(uint64_t *r, const uint64_t *a, const uint64_t *b)
+FP_ADX6_FN void fp_mont_mul_adx6(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     uint64_t t0, t1, t2, t3, t4, t5, t6, t7, lo, hi;
-    __asm__ volatile(
+    __asm__(
         "xor %[t0], %[t0]\n\t"
         "xor %[t1], %[t1]\n\t"
         "xor %[t2], %[t2]\n\t"
@@ -1829,24 +1843,24 @@ static __attribute__((noinline)) void fp_mont_mul_adx6(uint64_t *r, const uint64
         "xor %[t5], %[t5]\n\t"
         "xor %[t6], %[t6]\n\t"
         "xor %[t7], %[t7]\n\t"
-        "mov 0(%[b]), %%rdx\n\t"
+        "mov %[b0], %%rdx\n\t"
         "xor %[lo], %[lo]\n\t"
-        "mulx 0(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a0], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t0]\n\t"
         "adox %[hi], %[t1]\n\t"
-        "mulx 8(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a1], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t1]\n\t"
         "adox %[hi], %[t2]\n\t"
-        "mulx 16(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a2], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t2]\n\t"
         "adox %[hi], %[t3]\n\t"
-        "mulx 24(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a3], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t3]\n\t"
         "adox %[hi], %[t4]\n\t"
-        "mulx 32(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a4], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t4]\n\t"
         "adox %[hi], %[t5]\n\t"
-        "mulx 40(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a5], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t5]\n\t"
         "adox %[hi], %[t6]\n\t"
         "mov $0, %[lo]\n\t"
@@ -1871,24 +1885,24 @@ static __attribute__((noinline)) void fp_mont_mul_adx6(uint64_t *r, const uint64
         "add %%rdx, %[t6]\n\t"
         "adc $0, %[t7]\n\t"
         "xor %[t0], %[t0]\n\t"
-        "mov 8(%[b]), %%rdx\n\t"
+        "mov %[b1], %%rdx\n\t"
         "xor %[lo], %[lo]\n\t"
-        "mulx 0(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a0], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t1]\n\t"
         "adox %[hi], %[t2]\n\t"
-        "mulx 8(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a1], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t2]\n\t"
         "adox %[hi], %[t3]\n\t"
-        "mulx 16(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a2], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t3]\n\t"
         "adox %[hi], %[t4]\n\t"
-        "mulx 24(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a3], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t4]\n\t"
         "adox %[hi], %[t5]\n\t"
-        "mulx 32(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a4], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t5]\n\t"
         "adox %[hi], %[t6]\n\t"
-        "mulx 40(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a5], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t6]\n\t"
         "adox %[hi], %[t7]\n\t"
         "mov $0, %[lo]\n\t"
@@ -1913,24 +1927,24 @@ static __attribute__((noinline)) void fp_mont_mul_adx6(uint64_t *r, const uint64
         "add %%rdx, %[t7]\n\t"
         "adc $0, %[t0]\n\t"
         "xor %[t1], %[t1]\n\t"
-        "mov 16(%[b]), %%rdx\n\t"
+        "mov %[b2], %%rdx\n\t"
         "xor %[lo], %[lo]\n\t"
-        "mulx 0(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a0], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t2]\n\t"
         "adox %[hi], %[t3]\n\t"
-        "mulx 8(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a1], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t3]\n\t"
         "adox %[hi], %[t4]\n\t"
-        "mulx 16(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a2], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t4]\n\t"
         "adox %[hi], %[t5]\n\t"
-        "mulx 24(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a3], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t5]\n\t"
         "adox %[hi], %[t6]\n\t"
-        "mulx 32(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a4], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t6]\n\t"
         "adox %[hi], %[t7]\n\t"
-        "mulx 40(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a5], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t7]\n\t"
         "adox %[hi], %[t0]\n\t"
         "mov $0, %[lo]\n\t"
@@ -1955,24 +1969,24 @@ static __attribute__((noinline)) void fp_mont_mul_adx6(uint64_t *r, const uint64
         "add %%rdx, %[t0]\n\t"
         "adc $0, %[t1]\n\t"
         "xor %[t2], %[t2]\n\t"
-        "mov 24(%[b]), %%rdx\n\t"
+        "mov %[b3], %%rdx\n\t"
         "xor %[lo], %[lo]\n\t"
-        "mulx 0(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a0], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t3]\n\t"
         "adox %[hi], %[t4]\n\t"
-        "mulx 8(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a1], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t4]\n\t"
         "adox %[hi], %[t5]\n\t"
-        "mulx 16(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a2], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t5]\n\t"
         "adox %[hi], %[t6]\n\t"
-        "mulx 24(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a3], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t6]\n\t"
         "adox %[hi], %[t7]\n\t"
-        "mulx 32(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a4], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t7]\n\t"
         "adox %[hi], %[t0]\n\t"
-        "mulx 40(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a5], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t0]\n\t"
         "adox %[hi], %[t1]\n\t"
         "mov $0, %[lo]\n\t"
@@ -1997,24 +2011,24 @@ static __attribute__((noinline)) void fp_mont_mul_adx6(uint64_t *r, const uint64
         "add %%rdx, %[t1]\n\t"
         "adc $0, %[t2]\n\t"
         "xor %[t3], %[t3]\n\t"
-        "mov 32(%[b]), %%rdx\n\t"
+        "mov %[b4], %%rdx\n\t"
         "xor %[lo], %[lo]\n\t"
-        "mulx 0(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a0], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t4]\n\t"
         "adox %[hi], %[t5]\n\t"
-        "mulx 8(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a1], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t5]\n\t"
         "adox %[hi], %[t6]\n\t"
-        "mulx 16(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a2], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t6]\n\t"
         "adox %[hi], %[t7]\n\t"
-        "mulx 24(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a3], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t7]\n\t"
         "adox %[hi], %[t0]\n\t"
-        "mulx 32(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a4], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t0]\n\t"
         "adox %[hi], %[t1]\n\t"
-        "mulx 40(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a5], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t1]\n\t"
         "adox %[hi], %[t2]\n\t"
         "mov $0, %[lo]\n\t"
@@ -2039,24 +2053,24 @@ static __attribute__((noinline)) void fp_mont_mul_adx6(uint64_t *r, const uint64
         "add %%rdx, %[t2]\n\t"
         "adc $0, %[t3]\n\t"
         "xor %[t4], %[t4]\n\t"
-        "mov 40(%[b]), %%rdx\n\t"
+        "mov %[b5], %%rdx\n\t"
         "xor %[lo], %[lo]\n\t"
-        "mulx 0(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a0], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t5]\n\t"
         "adox %[hi], %[t6]\n\t"
-        "mulx 8(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a1], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t6]\n\t"
         "adox %[hi], %[t7]\n\t"
-        "mulx 16(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a2], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t7]\n\t"
         "adox %[hi], %[t0]\n\t"
-        "mulx 24(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a3], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t0]\n\t"
         "adox %[hi], %[t1]\n\t"
-        "mulx 32(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a4], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t1]\n\t"
         "adox %[hi], %[t2]\n\t"
-        "mulx 40(%[a]), %[lo], %[hi]\n\t"
+        "mulx %[a5], %[lo], %[hi]\n\t"
         "adcx %[lo], %[t2]\n\t"
         "adox %[hi], %[t3]\n\t"
         "mov $0, %[lo]\n\t"
@@ -2082,8 +2096,8 @@ static __attribute__((noinline)) void fp_mont_mul_adx6(uint64_t *r, const uint64
         "adc $0, %[t4]\n\t"
         "xor %[t5], %[t5]\n\t"
         : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5), [t6] "=&r"(t6), [t7] "=&r"(t7), [lo] "=&r"(lo), [hi] "=&r"(hi)
-        : [a] "r"(a), [b] "r"(b), [k0] "m"(fp_p384_k[0]), [k1] "m"(fp_p384_k[1])
-        : "rdx", "cc", "memory");
+        : [a0] "m"(a[0]), [a1] "m"(a[1]), [a2] "m"(a[2]), [a3] "m"(a[3]), [a4] "m"(a[4]), [a5] "m"(a[5]), [b0] "m"(b[0]), [b1] "m"(b[1]), [b2] "m"(b[2]), [b3] "m"(b[3]), [b4] "m"(b[4]), [b5] "m"(b[5]), [k0] "m"(fp_p384_k[0]), [k1] "m"(fp_p384_k[1])
+        : "rdx", "cc");
     r[0] = t6;
     r[1] = t7;
     r[2] = t0;
@@ -2094,7 +2108,7 @@ static __attribute__((noinline)) void fp_mont_mul_adx6(uint64_t *r, const uint64
 }
 #define FP_HAVE_SQR_ADX 1
 /* r (7 words: the value below 2p) = a^2 2^-384 mod p */
-static __attribute__((noinline)) void fp_mont_sqr_adx6(uint64_t *r, const uint64_t *a)
+FP_ADX6_FN void fp_mont_sqr_adx6(uint64_t *r, const uint64_t *a)
 {
     /* w: a_j << 1 (j = 1..5), d_j (j = 2..5), a_i d_6 (i = 0..4) */
     uint64_t w[14], mask = 0 - (a[5] >> 63);
@@ -2105,7 +2119,7 @@ static __attribute__((noinline)) void fp_mont_sqr_adx6(uint64_t *r, const uint64
     for (int i = 0; i < 5; i++)
         w[9 + i] = a[i] & mask;
     uint64_t t0, t1, t2, t3, t4, t5, t6, t7, lo, hi;
-    __asm__ volatile(
+    __asm__(
         "xor %[t0], %[t0]\n\t"
         "xor %[t1], %[t1]\n\t"
         "xor %[t2], %[t2]\n\t"
@@ -2322,8 +2336,8 @@ static __attribute__((noinline)) void fp_mont_sqr_adx6(uint64_t *r, const uint64
         "adc $0, %[t4]\n\t"
         "xor %[t5], %[t5]\n\t"
         : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5), [t6] "=&r"(t6), [t7] "=&r"(t7), [lo] "=&r"(lo), [hi] "=&r"(hi)
-        : [a] "r"(a), [k0] "m"(fp_p384_k[0]), [k1] "m"(fp_p384_k[1]), [w0] "m"(w[0]), [w1] "m"(w[1]), [w2] "m"(w[2]), [w3] "m"(w[3]), [w4] "m"(w[4]), [w5] "m"(w[5]), [w6] "m"(w[6]), [w7] "m"(w[7]), [w8] "m"(w[8]), [w9] "m"(w[9]), [w10] "m"(w[10]), [w11] "m"(w[11]), [w12] "m"(w[12]), [w13] "m"(w[13])
-        : "rdx", "cc", "memory");
+        : [a] "r"(a), [aw] "m"(*(const uint64_t(*)[6])a), [k0] "m"(fp_p384_k[0]), [k1] "m"(fp_p384_k[1]), [w0] "m"(w[0]), [w1] "m"(w[1]), [w2] "m"(w[2]), [w3] "m"(w[3]), [w4] "m"(w[4]), [w5] "m"(w[5]), [w6] "m"(w[6]), [w7] "m"(w[7]), [w8] "m"(w[8]), [w9] "m"(w[9]), [w10] "m"(w[10]), [w11] "m"(w[11]), [w12] "m"(w[12]), [w13] "m"(w[13])
+        : "rdx", "cc");
     r[0] = t6;
     r[1] = t7;
     r[2] = t0;
