@@ -37,8 +37,8 @@ once under the sign mask, so P-224's results are below p (FP_ADX_REDUCED,
 fp_impl.h skips its subtraction). Product 24.4 -> 21.9 TSC cycles, square
 21.3 -> 17.4; ECDH P-224 +17%, verification +16%.
 
-The 3- and 4-limb statements, and P-384's product, take every word of a
-and b as an operand of its own ("rm": a register when the compiler has the value in one, inlined
+The 3- and 4-limb statements take every word of a and b as an operand of
+its own ("rm": a register when the compiler has the value in one, inlined
 into the point formulas, else memory) and the words of p as memory
 operands, so they declare all they read and are ordinary statements;
 reading a and b through pointers with a "memory" clobber (and volatile:
@@ -52,12 +52,13 @@ and square (a pointer with a's six words declared as one operand, and the
 functions of their own, volatile with a "memory" clobber, reading a and b
 through pointers (copying a and b into one array had cost a failed store
 forwarding on every call, 16-byte loads of words just stored one by one).
-Throwaway loop on Zen 4, min over batches, TSC cycles: product 71-73 ->
-60-62, square 70-72 -> 56-58, point doubling 566-573 -> 495-509, mixed
-addition 755-767 -> 688-713; ECDH P-384 about 4% (fastec_ecdh loop,
-324-338k against 337-350k cycles). The generic 6-limb rows (p's six words
-and -p^-1 as well: past GCC's 30 operands) keep the pointers, volatile and
-the clobber; no curve uses them.
+Throwaway loop on Zen 4, min over 40 batches, TSC cycles, three
+alternations: product 72.1-72.9 -> 60.5-62.3, square 71.9-72.0 ->
+56.4-57.9, point doubling 566-573 -> 495-509, mixed addition 755-767 ->
+688-713; ECDH P-384 about 4% (fastec_ecdh loop, two sets of three
+alternations: 337-350k -> 324-338k and 344-356k -> 331-352k cycles). The
+generic 6-limb rows (p's six words and -p^-1 as well: past GCC's 30
+operands) keep the pointers, volatile and the clobber; no curve uses them.
 """
 import os
 
@@ -67,8 +68,8 @@ SPECIAL = {3: [('p192', 'secp192r1')], 4: [('p256', 'secp256r1'), ('p224', 'secp
            6: [('p384', 'secp384r1')]}
 # P-384's row multiplies m by the two words of 2^384 - p below 2^128
 P384_K = (0xffffffff00000001, 0x00000000ffffffff)
-K_INS = '[k0] "m"(fp_p384_k[0]), [k1] "m"(fp_p384_k[1])'
 K_LIST = ['[k0] "m"(fp_p384_k[0])', '[k1] "m"(fp_p384_k[1])']
+K_INS = ', '.join(K_LIST)
 
 
 def asm_block(lines, outs, ins, declared=False):
@@ -80,10 +81,10 @@ def asm_block(lines, outs, ins, declared=False):
     plus the six words as an operand of their own); with pointers otherwise
     (the generic 6-limb code) it is volatile and clobbers "memory"."""
     text = '\n'.join(lines)
-    if isinstance(ins, list):  # word operands: keep those the text names
+    words = isinstance(ins, list)
+    if words:  # word operands: keep those the text names
         ins = ', '.join(x for x in ins if '%%[%s]' % x.split(']')[0][1:] in text)
-        head, clob = '    __asm__(', '        : "rdx", "cc");'
-    elif declared:
+    if words or declared:
         head, clob = '    __asm__(', '        : "rdx", "cc");'
     else:
         head, clob = '    __asm__ volatile(', '        : "rdx", "cc", "memory");'
@@ -411,14 +412,13 @@ def gen_sqr3(m0, special=None):
 
 
 def gen(n, m0, special=None):
-    # 6 limbs: the words of p as memory operands, so that a and b keep a
-    # register each, and a function of its own (inlined into a large caller,
-    # clang may not find the registers)
+    # 6 limbs: the words of p as memory operands. P-384 (special) takes a
+    # and b word by word as memory operands too (24 operands with p's two
+    # MULX words), an ordinary statement inlined into the point formulas
+    # (FP_ADX6_FN); the generic 6-limb rows need p's six words and -p^-1 as
+    # well, past GCC's 30 operands, and keep the pointers and a function of
+    # their own
     pmem = n >= 6
-    # P-384 (special): a and b word by word as memory operands (24 operands
-    # with p's two MULX words), an ordinary statement inlined into the point
-    # formulas; the generic 6-limb rows need p's six words and -p^-1 too,
-    # past GCC's 30 operands, and keep the pointers
     pwords = pmem and special
     regs = ['t%d' % k for k in range(n + 2)]  # operand names, rotated below
     lines = []
