@@ -40,8 +40,9 @@ static size_t ossl_pub(EC_KEY *k, int compressed, uint8_t *out, size_t cap)
 }
 
 /* Scalars next to 0 and n, where the windowed multiplications meet their
- * special cases (the last addition doubling for k = 2..16 and n - 16..n - 2):
- * k G and ECDH (peer G and a random peer) against OpenSSL. */
+ * special cases (the last addition doubling for k = 2..16 and n - 16..n - 2;
+ * the top digit, zero or not, that starts ECDH's accumulator), 1..64 and
+ * n - 64..n - 1: k G and ECDH (peer G and a random peer) against OpenSSL. */
 static void test_edge_scalars(const fastec_curve *c, int nid, const BIGNUM *n)
 {
     const char *name = fastec_curve_name(c);
@@ -53,9 +54,9 @@ static void test_edge_scalars(const fastec_curve *c, int nid, const BIGNUM *n)
     const EC_GROUP *g = EC_KEY_get0_group(peer);
     size_t gl = EC_POINT_point2oct(g, EC_GROUP_get0_generator(g), POINT_CONVERSION_UNCOMPRESSED, gpub, sizeof gpub, NULL);
     BIGNUM *k = BN_new();
-    for (int i = 0; i < 40; i++) {
-        if (i < 20) BN_set_word(k, (BN_ULONG)(i + 1));
-        else BN_sub(k, n, BN_value_one()), BN_sub_word(k, (BN_ULONG)(i - 20));
+    for (int i = 0; i < 128; i++) {
+        if (i < 64) BN_set_word(k, (BN_ULONG)(i + 1));
+        else BN_sub(k, n, BN_value_one()), BN_sub_word(k, (BN_ULONG)(i - 64));
         uint8_t priv[MAXS], pub[1 + 2 * MAXF], opub[1 + 2 * MAXF], sec[MAXF], osec[MAXF];
         BN_bn2binpad(k, priv, (int)ss);
         EC_KEY *ok = ossl_key_from_priv(name, priv, ss);

@@ -14,7 +14,8 @@
  *  - k P for a secret k (ECDH): signed 4-bit fixed windows over 1..8 P
  *    (affine: the table depends on the public P only, so one variable-time
  *    inversion converts it and the steps are mixed additions), the row
- *    scanned whole, the sign applied by a masked negation. The
+ *    scanned whole, the sign applied by a masked negation; the accumulator
+ *    starts as the top digit's entry (no doublings of the identity). The
  *    accumulator is 16 A P for the prefix A of the digits, and |16 A - k / 16^i|
  *    < 16, so before the last step 16 A = +-d (mod n) only if A = d = 0: the
  *    identity cases (masked selects) are the only special ones there. At the
@@ -251,7 +252,6 @@ static void pt_madd_vartime(pp *o, const pp *P, const uint64_t *x2, const uint64
 
 /* ---- conversions ---- */
 
-/* plain affine x, y of P (Z != 0), constant-time */
 /* affine x, y of P (Z != 0) in field form, constant-time */
 static void pt_to_affine(uint64_t *x, uint64_t *y, const pp *P)
 {
@@ -300,23 +300,32 @@ static void pt_batch_affine_vartime(uint64_t (*xy)[2 * FP_NL], const pp *tab, in
  * depends on the public P only: it is brought to affine form with one
  * variable-time inversion (Montgomery's batch trick), so every step but the
  * last is a mixed addition; the secret digit only picks the entry (whole
- * table scanned) and its sign. */
+ * table scanned) and its sign. The accumulator starts as the top digit's
+ * entry (the identity for a zero digit), not as the identity doubled four
+ * times, and the carry digit is kept only where it can be nonzero: a top
+ * chunk of r = bitlen(n) - 4 (pos - 1) bits is below 2^r, plus a carry in of
+ * at most 1, so it carries out (reaches 8) only for r >= 3. */
 static void pt_mul_ct(const struct fastec_curve *cv, pp *R, const uint64_t *k, const pp *P)
 {
     pp tab[8], acc, T;
     fp H, Rr;
-    uint64_t axy[8][2 * FP_NL], xy[2 * FP_NL];
+    uint64_t axy[8][2 * FP_NL], xy[2 * FP_NL], neg, mag;
     int8_t d[SC_MAX_LIMBS * 16 + 2];
-    const unsigned pos = (cv->sc.nbits + 3) / 4 + 1;
+    const unsigned nb = cv->sc.nbits, top_bits = nb - 4 * ((nb + 3) / 4 - 1);
+    const unsigned pos = (nb + 3) / 4 + (top_bits >= 3);
     tab[0] = *P;
     pt_dbl(&tab[1], P);
     for (int j = 2; j < 8; j++) pt_madd_core(&tab[j], H, Rr, &tab[j - 1], P->X, P->Y); /* j P != +-P */
     pt_batch_affine_vartime(axy, tab, 8);
     sc_recode4(d, k, pos);
-    pt_identity(&acc);
-    for (int i = (int)pos - 1; i >= 0; i--) {
+    sc_digit_split(d[pos - 1], &neg, &mag);
+    ECP_SELECT(xy, axy[0], 8, 2 * FP_NL, 2 * FP_NL, mag, 1);
+    fp_copy(acc.X, xy);
+    fp_cneg(acc.Y, xy + FP_NL, neg);
+    const uint64_t nz = ~ct_is_zero(mag);
+    for (int j = 0; j < FP_NL; j++) acc.Z[j] = fp_one[j] & nz; /* Z = 0, the identity, for d = 0 */
+    for (int i = (int)pos - 2; i >= 0; i--) {
         for (int s = 0; s < 4; s++) pt_dbl(&acc, &acc);
-        uint64_t neg, mag;
         sc_digit_split(d[i], &neg, &mag);
         ECP_SELECT(xy, axy[0], 8, 2 * FP_NL, 2 * FP_NL, mag, 1); /* zero for mag = 0 */
         fp_cneg(xy + FP_NL, xy + FP_NL, neg);
@@ -372,13 +381,16 @@ static void pt_mul_base_ct(const struct fastec_curve *cv, pp *R, const uint64_t 
 /* whether R (derived from a secret) is the identity, as a mask; R wiped */
 static uint64_t pt_output_x(uint8_t *x_out, pp *R)
 {
-    fp x, y;
+    fp x, zi, zi2;
     uint64_t inf = fp_is_zero(R->Z);
-    pt_to_affine(x, y, R);
+    fp_inv_ct(zi, R->Z); /* x = X / Z^2 only: y is not needed */
+    SQR(zi2, zi);
+    MUL(x, R->X, zi2);
     fp_to_bytes(x_out, x);
     ct_wipe(R, sizeof *R);
     ct_wipe(x, sizeof x);
-    ct_wipe(y, sizeof y);
+    ct_wipe(zi, sizeof zi);
+    ct_wipe(zi2, sizeof zi2);
     return inf;
 }
 
