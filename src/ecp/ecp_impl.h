@@ -23,8 +23,9 @@
  *    n - 2}, so that addition also computes the doubling and selects it by
  *    mask. Every step does the same operations whatever the digits.
  *  - k G for a secret k: the generated table of (j + 1) 2^(w i) G (affine,
- *    j < 2^(w - 1), w = 4, 6 for P-256), signed width-w digits, one mixed
- *    addition per digit, no doubling. The accumulator before position i is
+ *    j < 2^(w - 1), w = 4, 6 for P-224, P-256, P-384 and P-521), signed
+ *    width-w digits, the first digit's entry as the start and one mixed
+ *    addition per further digit, no doubling. The accumulator before position i is
  *    below 2^(w i - 1) in absolute value, so acc = +-entry needs
  *    (2^(w - 1) + 1) 2^(w i) >= n: only the last positions
  *    (w i + w + 1 > bitlen(n)) take the addition with the masked doubling.
@@ -296,6 +297,22 @@ static void pt_batch_affine_vartime(uint64_t (*xy)[2 * FP_NL], const pp *tab, in
     }
 }
 
+/* o = the entry of digit d (constant-time) in the row of affine points
+ * |d| P, 1 <= |d| <= ne, of the table scans below: the whole row read, the
+ * sign applied by a masked negation, and Z = 0 (the identity) for d = 0. It
+ * starts an accumulator, instead of adding the entry to the identity. */
+static void pt_start_entry(pp *o, const uint64_t *row, unsigned ne, int8_t d)
+{
+    uint64_t neg, mag, xy[2 * FP_NL];
+    sc_digit_split(d, &neg, &mag);
+    ECP_SELECT(xy, row, ne, 2 * FP_NL, 2 * FP_NL, mag, 1);
+    fp_copy(o->X, xy);
+    fp_cneg(o->Y, xy + FP_NL, neg);
+    const uint64_t nz = ~ct_is_zero(mag);
+    for (int j = 0; j < FP_NL; j++) o->Z[j] = fp_one[j] & nz;
+    ct_wipe(xy, sizeof xy);
+}
+
 /* k P, 1 <= k < n, P affine (Z = 1), not the identity. The table 1..8 P
  * depends on the public P only: it is brought to affine form with one
  * variable-time inversion (Montgomery's batch trick), so every step but the
@@ -309,7 +326,7 @@ static void pt_mul_ct(const struct fastec_curve *cv, pp *R, const uint64_t *k, c
 {
     pp tab[8], acc, T;
     fp H, Rr;
-    uint64_t axy[8][2 * FP_NL], xy[2 * FP_NL], neg, mag;
+    uint64_t axy[8][2 * FP_NL], xy[2 * FP_NL];
     int8_t d[SC_MAX_LIMBS * 16 + 2];
     const unsigned nb = cv->sc.nbits, top_bits = nb - 4 * ((nb + 3) / 4 - 1);
     const unsigned pos = (nb + 3) / 4 + (top_bits >= 3);
@@ -318,13 +335,9 @@ static void pt_mul_ct(const struct fastec_curve *cv, pp *R, const uint64_t *k, c
     for (int j = 2; j < 8; j++) pt_madd_core(&tab[j], H, Rr, &tab[j - 1], P->X, P->Y); /* j P != +-P */
     pt_batch_affine_vartime(axy, tab, 8);
     sc_recode4(d, k, pos);
-    sc_digit_split(d[pos - 1], &neg, &mag);
-    ECP_SELECT(xy, axy[0], 8, 2 * FP_NL, 2 * FP_NL, mag, 1);
-    fp_copy(acc.X, xy);
-    fp_cneg(acc.Y, xy + FP_NL, neg);
-    const uint64_t nz = ~ct_is_zero(mag);
-    for (int j = 0; j < FP_NL; j++) acc.Z[j] = fp_one[j] & nz; /* Z = 0, the identity, for d = 0 */
+    pt_start_entry(&acc, axy[0], 8, d[pos - 1]);
     for (int i = (int)pos - 2; i >= 0; i--) {
+        uint64_t neg, mag;
         for (int s = 0; s < 4; s++) pt_dbl(&acc, &acc);
         sc_digit_split(d[i], &neg, &mag);
         ECP_SELECT(xy, axy[0], 8, 2 * FP_NL, 2 * FP_NL, mag, 1); /* zero for mag = 0 */
@@ -354,8 +367,8 @@ static void pt_mul_base_ct(const struct fastec_curve *cv, pp *R, const uint64_t 
     int8_t d[SC_MAX_LIMBS * 32 + 2];
     const unsigned w = e->base_w, ne = 1u << (w - 1);
     sc_recode(d, k, e->base_pos, w);
-    pt_identity(&acc);
-    for (unsigned i = 0; i < e->base_pos; i++) {
+    pt_start_entry(&acc, e->base, ne, d[0]);
+    for (unsigned i = 1; i < e->base_pos; i++) {
         uint64_t neg, mag;
         sc_digit_split(d[i], &neg, &mag);
         const uint64_t *row = e->base + (size_t)i * ne * 2 * FP_NL;
