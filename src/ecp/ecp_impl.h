@@ -253,13 +253,20 @@ static void pt_madd_vartime(pp *o, const pp *P, const uint64_t *x2, const uint64
 
 /* ---- conversions ---- */
 
+/* affine x = X / Z^2 of P (Z != 0) in field form, constant-time, with
+ * zi = Z^-1 and zi2 = Z^-2 left for y */
+static void pt_affine_x(uint64_t *x, uint64_t *zi, uint64_t *zi2, const pp *P)
+{
+    fp_inv_ct(zi, P->Z);
+    SQR(zi2, zi);
+    MUL(x, P->X, zi2);
+}
+
 /* affine x, y of P (Z != 0) in field form, constant-time */
 static void pt_to_affine(uint64_t *x, uint64_t *y, const pp *P)
 {
     fp zi, zi2;
-    fp_inv_ct(zi, P->Z);
-    SQR(zi2, zi);
-    MUL(x, P->X, zi2);
+    pt_affine_x(x, zi, zi2, P);
     MUL(zi2, zi2, zi);
     MUL(y, P->Y, zi2);
     ct_wipe(zi, sizeof zi);
@@ -297,18 +304,27 @@ static void pt_batch_affine_vartime(uint64_t (*xy)[2 * FP_NL], const pp *tab, in
     }
 }
 
-/* o = the entry of digit d (constant-time) in the row of affine points
- * |d| P, 1 <= |d| <= ne, of the table scans below: the whole row read, the
- * sign applied by a masked negation, and Z = 0 (the identity) for d = 0. It
+/* xy = the affine x || y of digit d's entry (constant-time) in the row of
+ * affine points |d| P, 1 <= |d| <= ne, of the table scans below: the whole
+ * row read, y negated by mask for d < 0, and (0, 0) for d = 0. Returns the
+ * mask of d = 0, which the additions take as "add the identity". */
+FP_INLINE uint64_t pt_select_entry(uint64_t *xy, const uint64_t *row, unsigned ne, int8_t d)
+{
+    uint64_t neg, mag;
+    sc_digit_split(d, &neg, &mag);
+    ECP_SELECT(xy, row, ne, 2 * FP_NL, 2 * FP_NL, mag, 1);
+    fp_cneg(xy + FP_NL, xy + FP_NL, neg);
+    return ct_is_zero(mag);
+}
+
+/* o = digit d's entry as above, with Z = 0 (the identity) for d = 0. It
  * starts an accumulator, instead of adding the entry to the identity. */
 static void pt_start_entry(pp *o, const uint64_t *row, unsigned ne, int8_t d)
 {
-    uint64_t neg, mag, xy[2 * FP_NL];
-    sc_digit_split(d, &neg, &mag);
-    ECP_SELECT(xy, row, ne, 2 * FP_NL, 2 * FP_NL, mag, 1);
+    uint64_t xy[2 * FP_NL];
+    const uint64_t nz = ~pt_select_entry(xy, row, ne, d);
     fp_copy(o->X, xy);
-    fp_cneg(o->Y, xy + FP_NL, neg);
-    const uint64_t nz = ~ct_is_zero(mag);
+    fp_copy(o->Y, xy + FP_NL);
     for (int j = 0; j < FP_NL; j++) o->Z[j] = fp_one[j] & nz;
     ct_wipe(xy, sizeof xy);
 }
@@ -337,18 +353,15 @@ static void pt_mul_ct(const struct fastec_curve *cv, pp *R, const uint64_t *k, c
     sc_recode4(d, k, pos);
     pt_start_entry(&acc, axy[0], 8, d[pos - 1]);
     for (int i = (int)pos - 2; i >= 0; i--) {
-        uint64_t neg, mag;
         for (int s = 0; s < 4; s++) pt_dbl(&acc, &acc);
-        sc_digit_split(d[i], &neg, &mag);
-        ECP_SELECT(xy, axy[0], 8, 2 * FP_NL, 2 * FP_NL, mag, 1); /* zero for mag = 0 */
-        fp_cneg(xy + FP_NL, xy + FP_NL, neg);
+        const uint64_t zero = pt_select_entry(xy, axy[0], 8, d[i]);
         if (i) {
-            pt_madd_ct(&acc, &acc, xy, xy + FP_NL, ct_is_zero(mag));
+            pt_madd_ct(&acc, &acc, xy, xy + FP_NL, zero);
         } else { /* the last step may meet acc = T: the addition with the doubling */
             fp_copy(T.X, xy);
             fp_copy(T.Y, xy + FP_NL);
             fp_copy(T.Z, fp_one);
-            pt_add_ct(&acc, &acc, &T, ct_is_zero(mag), 1);
+            pt_add_ct(&acc, &acc, &T, zero, 1);
         }
     }
     *R = acc;
@@ -369,17 +382,15 @@ static void pt_mul_base_ct(const struct fastec_curve *cv, pp *R, const uint64_t 
     sc_recode(d, k, e->base_pos, w);
     pt_start_entry(&acc, e->base, ne, d[0]);
     for (unsigned i = 1; i < e->base_pos; i++) {
-        uint64_t neg, mag;
-        sc_digit_split(d[i], &neg, &mag);
         const uint64_t *row = e->base + (size_t)i * ne * 2 * FP_NL;
-        ECP_SELECT(xy, row, ne, 2 * FP_NL, 2 * FP_NL, mag, 1); /* zero for mag = 0 */
-        fp_copy(Q.X, xy);
-        fp_cneg(Q.Y, xy + FP_NL, neg);
+        const uint64_t zero = pt_select_entry(xy, row, ne, d[i]);
         if (w * i + w + 1 > cv->sc.nbits) { /* acc = +-entry possible (public position) */
+            fp_copy(Q.X, xy);
+            fp_copy(Q.Y, xy + FP_NL);
             fp_copy(Q.Z, fp_one);
-            pt_add_ct(&acc, &acc, &Q, ct_is_zero(mag), 1);
+            pt_add_ct(&acc, &acc, &Q, zero, 1);
         } else {
-            pt_madd_ct(&acc, &acc, Q.X, Q.Y, ct_is_zero(mag));
+            pt_madd_ct(&acc, &acc, xy, xy + FP_NL, zero);
         }
     }
     *R = acc;
@@ -396,9 +407,7 @@ static uint64_t pt_output_x(uint8_t *x_out, pp *R)
 {
     fp x, zi, zi2;
     uint64_t inf = fp_is_zero(R->Z);
-    fp_inv_ct(zi, R->Z); /* x = X / Z^2 only: y is not needed */
-    SQR(zi2, zi);
-    MUL(x, R->X, zi2);
+    pt_affine_x(x, zi, zi2, R); /* y is not needed */
     fp_to_bytes(x_out, x);
     ct_wipe(R, sizeof *R);
     ct_wipe(x, sizeof x);
