@@ -118,9 +118,9 @@ FASTEC_API unsigned fastec_curve_cofactor(const fastec_curve *c);   /* the cofac
 /* NIST name ("K-163", "P-256") or NULL if the curve has none. */
 FASTEC_API const char *fastec_curve_nist_name(const fastec_curve *c);
 /* Name of the arithmetic backend this process uses for the curve
- * ("portable", "clmul", "vpclmul256", "vpclmul512", "pmull", "adx"): the most preferred one the CPU
- * runs. The environment variable FASTEC_CPU, read once, lists the backends
- * allowed (comma-separated: portable, clmul, vpclmul256, vpclmul512, adx, sha, pmull, aesni;
+ * ("portable", "clmul", "vpclmul256", "vpclmul512", "pmull", "adx", "ifma"): the most preferred one
+ * the CPU runs. The environment variable FASTEC_CPU, read once, lists the backends
+ * allowed (comma-separated: portable, clmul, vpclmul256, vpclmul512, adx, ifma, sha, pmull, aesni;
  * "portable" turns every CPU extension off); an unknown name is reported on
  * stderr and ignored. */
 FASTEC_API const char *fastec_curve_backend(const fastec_curve *c);

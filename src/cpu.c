@@ -10,7 +10,7 @@
 
 #include "cpu.h"
 
-static const char *const names[CPU_BE_COUNT] = {"portable", "clmul", "adx", "sha", "pmull", "aesni", "vpclmul512", "vpclmul256"};
+static const char *const names[CPU_BE_COUNT] = {"portable", "clmul", "adx", "sha", "pmull", "aesni", "vpclmul512", "vpclmul256", "ifma"};
 
 const char *cpu_backend_name(enum cpu_backend b) { return (unsigned)b < CPU_BE_COUNT ? names[b] : "?"; }
 
@@ -44,6 +44,10 @@ static unsigned probe(void)
          * CPU with AVX-512 VPCLMULQDQ so far (Ice Lake on, Zen 4 on) has it */
         if (avx512f && vbmi2 && vpclmul && zmm_os && pclmul && sse41) set |= 1u << CPU_BE_VPCLMUL512;
         if (avx2 && vpclmul && ymm_os && pclmul && sse41) set |= 1u << CPU_BE_VPCLMUL256;
+        /* IFMA: VPMADD52LUQ/HUQ; VL for the masked 256-bit forms compilers
+         * may pick; AVX2 for the table scans */
+        int ifma = (b >> 21) & 1, avx512vl = (b >> 31) & 1;
+        if (avx512f && ifma && avx512vl && avx2 && zmm_os) set |= 1u << CPU_BE_IFMA;
     }
     return set;
 }
@@ -93,7 +97,7 @@ static unsigned allowed_set(void)
                 }
             if (!found && !atomic_exchange(&warned, 1))
                 fprintf(stderr, "fastec: FASTEC_CPU names '%.*s', which is not a backend (known: portable, clmul, adx, "
-                                "sha, pmull, aesni, vpclmul512, vpclmul256); ignored\n", (int)n, p);
+                                "sha, pmull, aesni, vpclmul512, vpclmul256, ifma); ignored\n", (int)n, p);
         }
         p += n;
         p += strspn(p, ", ");

@@ -6,7 +6,7 @@
  *
  * FASTEC_CPU in the environment names the backends allowed, comma-separated
  * ("portable", "clmul", "adx", "sha", "pmull", "aesni", "vpclmul512",
- * "vpclmul256"; "portable" alone turns every
+ * "vpclmul256", "ifma"; "portable" alone turns every
  * extension off); a name that is not a backend is reported once on stderr and ignored.
  * Unset, every backend the CPU can run is used. */
 #ifndef FASTEC_CPU_H
@@ -21,6 +21,7 @@ enum cpu_backend {
     CPU_BE_AESNI,        /* x86-64 AES-NI: AES for encrypted key files */
     CPU_BE_VPCLMUL512,   /* x86-64 AVX-512F + VPCLMULQDQ (+ PCLMULQDQ, SSE4.1), OS-enabled: binary fields */
     CPU_BE_VPCLMUL256,   /* x86-64 AVX2 + VPCLMULQDQ (+ PCLMULQDQ, SSE4.1), OS-enabled: binary fields */
+    CPU_BE_IFMA,         /* x86-64 AVX-512F + IFMA + VL (+ AVX2), OS-enabled: the P-521 field */
     CPU_BE_COUNT
 };
 

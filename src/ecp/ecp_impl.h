@@ -56,9 +56,15 @@ typedef struct {
 #define ADD(r, a, b) fp_add(r, a, b)
 #define SUB(r, a, b) fp_sub(r, a, b)
 
-/* the table scans: 256-bit registers in the adx instance (the adx backend
- * needs AVX2, src/cpu.c) */
-#if FP_ADX && defined(__x86_64__)
+/* the table scans: 256-bit registers in the adx and ifma instances (both
+ * backends need AVX2, src/cpu.c) */
+#ifndef ECP_IFMA
+#define ECP_IFMA 0
+#endif
+#if ECP_IFMA && !(defined(FP_CURVE_secp521r1) && defined(__x86_64__))
+#error "the ifma backend is P-521 on x86-64 only"
+#endif
+#if (FP_ADX || ECP_IFMA) && defined(__x86_64__)
 #define ECP_SELECT ct_select_words_avx2
 #else
 #define ECP_SELECT ct_select_words
@@ -80,6 +86,10 @@ FP_INLINE void pt_cmov(pp *r, const pp *a, uint64_t mask)
     fp_cmov(r->Z, a->Z, mask);
 }
 
+#if ECP_IFMA
+/* the ifma backend (P-521): the three formulas whole in IFMA registers */
+#include "ecp/ecp_ifma521.h"
+#else
 #if FP_SQR_CHEAP
 /* dbl-2001-b, a = -3, 3M + 5S with Z3 = (Y + Z)^2 - Y^2 - Z^2, as a square
  * is much cheaper than a product here (P-521); o may be P */
@@ -196,6 +206,8 @@ static void pt_madd_core(pp *o, uint64_t *H, uint64_t *R, const pp *P, const uin
     SUB(R, s2, P->Y);
     pt_add_tail(o, H, R, P->X, P->Y, P->Z);
 }
+
+#endif /* ECP_IFMA */
 
 /* Constant-time o = P + Q where P or Q (qinf, a mask) may be the identity;
  * with_dbl (public) also covers P = Q, by a doubling selected by mask. */

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* One prime-curve implementation: the build compiles this file once per
- * (curve, backend) with -DFP_CURVE_<name> -DFP_ADX=<0|1> and
+ * (curve, backend) with -DFP_CURVE_<name> -DFP_ADX=<0|1>, -DECP_IFMA=<0|1> and
  * -DECP_SYM=<name>_<backend>, the name the generated dispatch table uses. */
 #include "ecp/ecp_impl.h"
 #include "fp/fp_hooks.h"
 
-#if FP_HAVE_ADX
+#if ECP_IFMA
+#define ECP_BACKEND_NAME "ifma"
+#elif FP_HAVE_ADX
 #define ECP_BACKEND_NAME "adx"
 #else
 #define ECP_BACKEND_NAME "portable"
