@@ -14,37 +14,50 @@
 
 /* dbl-2001-b scaled by 1/2 (see ecp_impl.h): alpha = 3/2 (X - Z^2)(X + Z^2),
  * beta = X Y^2, X3 = alpha^2 - 2 beta, Y3 = alpha (beta - X3) - Y^4,
- * Z3 = Y Z; o may be P */
+ * Z3 = Y Z, in place; X R, Y and Z P in, X and Z R and Y P out (so the
+ * doublings chain) */
+F50_INLINE void pt_dbl50(f50 *X, f50 *Y, f50 *Z)
+{
+    const f50 delta = f50_sqr(*Z), gamma = f50_sqr(*Y);
+    const f50 beta = f50_mul(*X, gamma);
+    const f50 t = f50_carry(f50_sub(*X, delta)); /* R */
+    const f50 u = f50_add(*X, delta);            /* P */
+    const f50 t3 = f50_add(t, f50_half(t));      /* 3/2 (X - Z^2), P */
+    const f50 alpha = f50_mul(t3, u);
+    *Z = f50_mul(*Y, *Z);
+    *X = f50_carry(f50_sub4(f50_sqr(alpha), f50_add(beta, beta)));            /* R */
+    *Y = f50_sub(f50_mul(alpha, f50_sub(beta, *X)), f50_sqr(gamma)); /* P */
+}
+
+/* o = 2 P; o may be P */
 F50_TARGET static void pt_dbl(pp *o, const pp *P)
 {
-    const f50 X = f50_from58(P->X), Y = f50_from58(P->Y), Z = f50_from58(P->Z);
-    const f50 delta = f50_sqr(Z), gamma = f50_sqr(Y);
-    const f50 beta = f50_mul(X, gamma);
-    const f50 t = f50_carry(f50_sub(X, delta)); /* R */
-    const f50 u = f50_add(X, delta);            /* P */
-    const f50 t3 = f50_add(t, f50_half(t));     /* 3/2 (X - Z^2), P */
-    const f50 alpha = f50_mul(t3, u);
-    const f50 Z3 = f50_mul(Y, Z);
-    const f50 X3 = f50_carry(f50_sub4(f50_sqr(alpha), f50_add(beta, beta))); /* R */
-    const f50 Y3 = f50_sub(f50_mul(alpha, f50_sub(beta, X3)), f50_sqr(gamma)); /* P */
-    f50_to58(o->X, X3);
-    f50_to58(o->Y, Y3);
-    f50_to58(o->Z, Z3);
+    f50 X = f50_from58(P->X), Y = f50_from58(P->Y), Z = f50_from58(P->Z);
+    pt_dbl50(&X, &Y, &Z);
+    f50_to58(o->X, X);
+    f50_to58(o->Y, Y);
+    f50_to58(o->Z, Z);
 }
 
 /* the common end of both additions (ecp_impl.h's pt_add_tail): u1, s1, zz R,
  * H, R P */
-F50_INLINE void pt_add_tail50(pp *o, f50 H, f50 R, f50 u1, f50 s1, f50 zz)
+F50_INLINE void pt_add_tail50(f50 *X3o, f50 *Y3o, f50 *Z3o, f50 H, f50 R, f50 u1, f50 s1, f50 zz)
 {
     const f50 hh = f50_sqr(H);
     const f50 hhh = f50_mul(hh, H);
     const f50 v = f50_mul(u1, hh);
     const f50 X3 = f50_carry(f50_sub4(f50_sqr(R), f50_add(hhh, f50_add(v, v)))); /* R */
     const f50 Y3 = f50_sub(f50_mul(R, f50_sub(v, X3)), f50_mul(s1, hhh));       /* P */
-    const f50 Z3 = f50_mul(zz, H);
-    f50_to58(o->X, X3);
-    f50_to58(o->Y, Y3);
-    f50_to58(o->Z, Z3);
+    *X3o = X3;
+    *Y3o = Y3;
+    *Z3o = f50_mul(zz, H);
+}
+
+F50_INLINE void pt_store50(pp *o, f50 X, f50 Y, f50 Z)
+{
+    f50_to58(o->X, X);
+    f50_to58(o->Y, Y);
+    f50_to58(o->Z, Z);
 }
 
 /* ecp_impl.h's pt_add_core: o = P + Q for P != +-Q, neither the identity;
@@ -58,9 +71,11 @@ F50_TARGET static void pt_add_core(pp *o, uint64_t *H, uint64_t *R, const pp *P,
     const f50 s1 = f50_mul(Y1, f50_mul(Z2, z2z2)), s2 = f50_mul(Y2, f50_mul(Z1, z1z1));
     const f50 h = f50_sub(u2, u1), r = f50_sub(s2, s1); /* P */
     const f50 zz = f50_mul(Z1, Z2);
+    f50 X3, Y3, Z3;
     f50_to58(H, h);
     f50_to58(R, r);
-    pt_add_tail50(o, h, r, u1, s1, zz);
+    pt_add_tail50(&X3, &Y3, &Z3, h, r, u1, s1, zz);
+    pt_store50(o, X3, Y3, Z3);
 }
 
 /* ecp_impl.h's pt_madd_core: the same with Q = (x2, y2) affine */
@@ -72,9 +87,46 @@ F50_TARGET static void pt_madd_core(pp *o, uint64_t *H, uint64_t *R, const pp *P
     const f50 u2 = f50_mul(f50_from58(x2), z1z1);
     const f50 s2 = f50_mul(f50_from58(y2), f50_mul(Z1, z1z1));
     const f50 h = f50_sub(u2, X1), r = f50_sub(s2, Y1); /* P */
+    f50 X3, Y3, Z3;
     f50_to58(H, h);
     f50_to58(R, r);
-    pt_add_tail50(o, h, r, X1, Y1, Z1);
+    pt_add_tail50(&X3, &Y3, &Z3, h, r, X1, Y1, Z1);
+    pt_store50(o, X3, Y3, Z3);
+}
+
+/* r = m ? b : a for a mask m (0 or all ones), lane by lane */
+F50_INLINE f50 f50_select(f50 a, f50 b, uint64_t m)
+{
+    const __m512i v = _mm512_set1_epi64((long long)m);
+    return (f50){_mm512_ternarylogic_epi64(v, b.l, a.l, 0xca), _mm512_ternarylogic_epi64(v, b.h, a.h, 0xca)};
+}
+
+/* ECDH's window step (ecp_impl.h's pt_dbl4_madd_ct): acc = 16 acc + (x2, y2)
+ * with (x2, y2) the identity where qinf (a mask) is set, constant-time, as
+ * four doublings and pt_madd_ct, all in registers: acc is converted in and
+ * out once instead of five times */
+F50_TARGET static void pt_dbl4_madd_ct(pp *acc, const uint64_t *x2, const uint64_t *y2, uint64_t qinf)
+{
+    f50 X = f50_from58(acc->X), Y = f50_from58(acc->Y), Z = f50_from58(acc->Z);
+    uint64_t z58[9];
+    for (int s = 0; s < 4; s++) pt_dbl50(&X, &Y, &Z);
+    Y = f50_carry(Y); /* R: it is subtracted below */
+    f50_to58(z58, Z);
+    const uint64_t pinf = fp_is_zero(z58);
+    const f50 x = f50_from58(x2), y = f50_from58(y2);
+    /* pt_madd_core */
+    const f50 z1z1 = f50_sqr(Z);
+    const f50 h = f50_sub(f50_mul(x, z1z1), X);
+    const f50 r = f50_sub(f50_mul(y, f50_mul(Z, z1z1)), Y);
+    f50 X3, Y3, Z3;
+    pt_add_tail50(&X3, &Y3, &Z3, h, r, X, Y, Z);
+    /* pt_madd_ct's special cases */
+    const f50 one = {_mm512_set_epi64(0, 0, 0, 0, 0, 0, 0, 1), _mm512_setzero_si512()};
+    X3 = f50_select(f50_select(X3, x, pinf), X, qinf);
+    Y3 = f50_select(f50_select(Y3, y, pinf), Y, qinf);
+    Z3 = f50_select(f50_select(Z3, one, pinf), Z, qinf);
+    pt_store50(acc, X3, Y3, Z3);
+    ct_wipe(z58, sizeof z58);
 }
 
 #endif

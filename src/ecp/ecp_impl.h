@@ -247,6 +247,17 @@ static void pt_madd_ct(pp *o, const pp *P, const uint64_t *x2, const uint64_t *y
     ct_wipe(R, sizeof R);
 }
 
+#if !ECP_IFMA
+/* ECDH's window step: acc = 16 acc + (x2, y2), the identity added where qinf
+ * (a mask) is set; acc is not the identity unless every digit so far was 0
+ * (the ifma backend has it whole in registers, ecp/ecp_ifma521.h) */
+static void pt_dbl4_madd_ct(pp *acc, const uint64_t *x2, const uint64_t *y2, uint64_t qinf)
+{
+    for (int s = 0; s < 4; s++) pt_dbl(acc, acc);
+    pt_madd_ct(acc, acc, x2, y2, qinf);
+}
+#endif
+
 /* public points: branches on the special cases */
 static void pt_madd_vartime(pp *o, const pp *P, const uint64_t *x2, const uint64_t *y2)
 {
@@ -365,11 +376,11 @@ static void pt_mul_ct(const struct fastec_curve *cv, pp *R, const uint64_t *k, c
     sc_recode4(d, k, pos);
     pt_start_entry(&acc, axy[0], 8, d[pos - 1]);
     for (int i = (int)pos - 2; i >= 0; i--) {
-        for (int s = 0; s < 4; s++) pt_dbl(&acc, &acc);
         const uint64_t zero = pt_select_entry(xy, axy[0], 8, d[i]);
         if (i) {
-            pt_madd_ct(&acc, &acc, xy, xy + FP_NL, zero);
+            pt_dbl4_madd_ct(&acc, xy, xy + FP_NL, zero);
         } else { /* the last step may meet acc = T: the addition with the doubling */
+            for (int s = 0; s < 4; s++) pt_dbl(&acc, &acc);
             fp_copy(T.X, xy);
             fp_copy(T.Y, xy + FP_NL);
             fp_copy(T.Z, fp_one);

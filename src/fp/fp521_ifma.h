@@ -120,29 +120,33 @@ F50_INLINE f50 f50_mul(f50 a, f50 b)
     /* columns 0..7, 8..15, 16..23: low halves in lo*, high halves (at the
      * column of the low half) in hi*; two chains each for the long sums */
     __m512i lo0a = z, lo0b = z, hi0a = z, hi0b = z, lo1a = z, lo1b = z, hi1a = z, hi1b = z, lo2 = z, hi2 = z;
-    __m512i w[18]; /* w[s + 7] = f50_win(b, s) */
-    _Pragma("GCC unroll 18") for (int s = -7; s <= 10; s++) w[s + 7] = f50_win(b, s);
-    _Pragma("GCC unroll 11") for (int i = 0; i < 11; i++) {
-        const __m512i ai = f50_bcast(a, i);
-        if (i < 8) {
-            if (i & 1) {
-                lo0b = _mm512_madd52lo_epu64(lo0b, ai, w[7 - i]);
-                hi0b = _mm512_madd52hi_epu64(hi0b, ai, w[7 - i]);
+    __m512i ab[11]; /* limb i of a in every lane */
+    _Pragma("GCC unroll 11") for (int i = 0; i < 11; i++) ab[i] = f50_bcast(a, i);
+    /* window by window (lanes s..s+7 of b): column block m takes it with
+     * a's limb i = 8m - s */
+    _Pragma("GCC unroll 18") for (int s = -7; s <= 10; s++) {
+        const __m512i w = f50_win(b, s);
+        if (s <= 0) { /* m = 0, i = -s */
+            if (s & 1) {
+                lo0b = _mm512_madd52lo_epu64(lo0b, ab[-s], w);
+                hi0b = _mm512_madd52hi_epu64(hi0b, ab[-s], w);
             } else {
-                lo0a = _mm512_madd52lo_epu64(lo0a, ai, w[7 - i]);
-                hi0a = _mm512_madd52hi_epu64(hi0a, ai, w[7 - i]);
+                lo0a = _mm512_madd52lo_epu64(lo0a, ab[-s], w);
+                hi0a = _mm512_madd52hi_epu64(hi0a, ab[-s], w);
             }
         }
-        if (i & 1) {
-            lo1b = _mm512_madd52lo_epu64(lo1b, ai, w[15 - i]);
-            hi1b = _mm512_madd52hi_epu64(hi1b, ai, w[15 - i]);
-        } else {
-            lo1a = _mm512_madd52lo_epu64(lo1a, ai, w[15 - i]);
-            hi1a = _mm512_madd52hi_epu64(hi1a, ai, w[15 - i]);
+        if (s >= -2 && s <= 8) { /* m = 1, i = 8 - s */
+            if (s & 1) {
+                lo1b = _mm512_madd52lo_epu64(lo1b, ab[8 - s], w);
+                hi1b = _mm512_madd52hi_epu64(hi1b, ab[8 - s], w);
+            } else {
+                lo1a = _mm512_madd52lo_epu64(lo1a, ab[8 - s], w);
+                hi1a = _mm512_madd52hi_epu64(hi1a, ab[8 - s], w);
+            }
         }
-        if (i >= 6) {
-            lo2 = _mm512_madd52lo_epu64(lo2, ai, w[23 - i]);
-            hi2 = _mm512_madd52hi_epu64(hi2, ai, w[23 - i]);
+        if (s >= 6) { /* m = 2, i = 16 - s */
+            lo2 = _mm512_madd52lo_epu64(lo2, ab[16 - s], w);
+            hi2 = _mm512_madd52hi_epu64(hi2, ab[16 - s], w);
         }
     }
     const __m512i lo0 = _mm512_add_epi64(lo0a, lo0b), hi0 = _mm512_add_epi64(hi0a, hi0b);
