@@ -17,8 +17,9 @@
  *    limb 10 < 2^21 + 2^9. Products, f50_carry, f50_half and f50_from58
  *    return R.
  *  - "P" (product input): limbs 0..9 < 2^52, limb 10 < 2^23. An R, the sum of
- *    two R's, R - R' + 2p (f50_sub) and R - (up to three R's summed) + 4p
- *    (f50_sub4) are P.
+ *    two R's and R - R' + 2p (f50_sub) are P. R - (up to three R's
+ *    summed) + 4p (f50_sub4) has limbs below 2^53 and needs f50_carry
+ *    before any other use.
  * The product: columns of 52-bit low and high halves (a high half weighs
  * 2^52 = 4 * 2^50 in the next column), each column below 55 * 2^52 < 2^58 for
  * P inputs; the largest column, 21, is 4 hi(a_10 b_10) = 0 since
@@ -66,7 +67,8 @@ F50_INLINE f50 f50_sub(f50 a, f50 b)
     return (f50){_mm512_sub_epi64(_mm512_add_epi64(a.l, pl), b.l), _mm512_sub_epi64(_mm512_add_epi64(a.h, ph), b.h)};
 }
 
-/* a - b + 4p: a R, b a sum of at most three R's, result P */
+/* a - b + 4p: a R, b a sum of at most three R's; the limbs are below 2^53
+ * (limb 10: 2^24), so the result goes through f50_carry before any use */
 F50_INLINE f50 f50_sub4(f50 a, f50 b)
 {
     const __m512i pl = _mm512_set1_epi64((long long)((1ULL << 52) - 4));
