@@ -101,32 +101,4 @@ F50_INLINE f50 f50_select(f50 a, f50 b, uint64_t m)
     return (f50){_mm512_ternarylogic_epi64(v, b.l, a.l, 0xca), _mm512_ternarylogic_epi64(v, b.h, a.h, 0xca)};
 }
 
-/* ECDH's window step (ecp_impl.h's pt_dbl4_madd_ct): acc = 16 acc + (x2, y2)
- * with (x2, y2) the identity where qinf (a mask) is set, constant-time, as
- * four doublings and pt_madd_ct, all in registers: acc is converted in and
- * out once instead of five times */
-F50_TARGET static void pt_dbl4_madd_ct(pp *acc, const uint64_t *x2, const uint64_t *y2, uint64_t qinf)
-{
-    f50 X = f50_from58(acc->X), Y = f50_from58(acc->Y), Z = f50_from58(acc->Z);
-    uint64_t z58[9];
-    for (int s = 0; s < 4; s++) pt_dbl50(&X, &Y, &Z);
-    Y = f50_carry(Y); /* R: it is subtracted below */
-    f50_to58(z58, Z);
-    const uint64_t pinf = fp_is_zero(z58);
-    const f50 x = f50_from58(x2), y = f50_from58(y2);
-    /* pt_madd_core */
-    const f50 z1z1 = f50_sqr(Z);
-    const f50 h = f50_sub(f50_mul(x, z1z1), X);
-    const f50 r = f50_sub(f50_mul(y, f50_mul(Z, z1z1)), Y);
-    f50 X3, Y3, Z3;
-    pt_add_tail50(&X3, &Y3, &Z3, h, r, X, Y, Z);
-    /* pt_madd_ct's special cases */
-    const f50 one = {_mm512_set_epi64(0, 0, 0, 0, 0, 0, 0, 1), _mm512_setzero_si512()};
-    X3 = f50_select(f50_select(X3, x, pinf), X, qinf);
-    Y3 = f50_select(f50_select(Y3, y, pinf), Y, qinf);
-    Z3 = f50_select(f50_select(Z3, one, pinf), Z, qinf);
-    pt_store50(acc, X3, Y3, Z3);
-    ct_wipe(z58, sizeof z58);
-}
-
 #endif

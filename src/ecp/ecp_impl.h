@@ -247,17 +247,6 @@ static void pt_madd_ct(pp *o, const pp *P, const uint64_t *x2, const uint64_t *y
     ct_wipe(R, sizeof R);
 }
 
-#if !ECP_IFMA
-/* ECDH's window step: acc = 16 acc + (x2, y2), the identity added where qinf
- * (a mask) is set; acc is not the identity unless every digit so far was 0
- * (the ifma backend has it whole in registers, ecp/ecp_ifma521.h) */
-static void pt_dbl4_madd_ct(pp *acc, const uint64_t *x2, const uint64_t *y2, uint64_t qinf)
-{
-    for (int s = 0; s < 4; s++) pt_dbl(acc, acc);
-    pt_madd_ct(acc, acc, x2, y2, qinf);
-}
-#endif
-
 /* public points: branches on the special cases */
 static void pt_madd_vartime(pp *o, const pp *P, const uint64_t *x2, const uint64_t *y2)
 {
@@ -340,6 +329,25 @@ FP_INLINE uint64_t pt_select_entry(uint64_t *xy, const uint64_t *row, unsigned n
     return ct_is_zero(mag);
 }
 
+#if ECP_IFMA
+#include "ecp/ecp_ifma521_mul.h"
+#else
+/* ECDH's windows: acc = 16 acc + entry for the digits d[top], ..., d[1] of
+ * the affine row axy (1..8 P), a zero digit adding the identity; acc is not
+ * the identity unless every digit so far was 0 (the ifma backend keeps acc in
+ * registers throughout, ecp/ecp_ifma521_mul.h) */
+static void pt_mul_windows_ct(pp *acc, const uint64_t (*axy)[2 * FP_NL], const int8_t *d, int top)
+{
+    uint64_t xy[2 * FP_NL];
+    for (int i = top; i >= 1; i--) {
+        for (int s = 0; s < 4; s++) pt_dbl(acc, acc);
+        const uint64_t zero = pt_select_entry(xy, axy[0], 8, d[i]);
+        pt_madd_ct(acc, acc, xy, xy + FP_NL, zero);
+    }
+    ct_wipe(xy, sizeof xy);
+}
+#endif
+
 /* o = digit d's entry as above, with Z = 0 (the identity) for d = 0. It
  * starts an accumulator, instead of adding the entry to the identity. */
 static void pt_start_entry(pp *o, const uint64_t *row, unsigned ne, int8_t d)
@@ -375,18 +383,14 @@ static void pt_mul_ct(const struct fastec_curve *cv, pp *R, const uint64_t *k, c
     pt_batch_affine_vartime(axy, tab, 8);
     sc_recode4(d, k, pos);
     pt_start_entry(&acc, axy[0], 8, d[pos - 1]);
-    for (int i = (int)pos - 2; i >= 0; i--) {
-        const uint64_t zero = pt_select_entry(xy, axy[0], 8, d[i]);
-        if (i) {
-            pt_dbl4_madd_ct(&acc, xy, xy + FP_NL, zero);
-        } else { /* the last step may meet acc = T: the addition with the doubling */
-            for (int s = 0; s < 4; s++) pt_dbl(&acc, &acc);
-            fp_copy(T.X, xy);
-            fp_copy(T.Y, xy + FP_NL);
-            fp_copy(T.Z, fp_one);
-            pt_add_ct(&acc, &acc, &T, zero, 1);
-        }
-    }
+    pt_mul_windows_ct(&acc, axy, d, (int)pos - 2);
+    /* the last step may meet acc = T: the addition with the doubling */
+    for (int s = 0; s < 4; s++) pt_dbl(&acc, &acc);
+    const uint64_t zero = pt_select_entry(xy, axy[0], 8, d[0]);
+    fp_copy(T.X, xy);
+    fp_copy(T.Y, xy + FP_NL);
+    fp_copy(T.Z, fp_one);
+    pt_add_ct(&acc, &acc, &T, zero, 1);
     *R = acc;
     ct_wipe(&acc, sizeof acc);
     ct_wipe(&T, sizeof T);

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The ifma backend's ECDH windows (ecp_impl.h's pt_mul_windows_ct), included
+ * by ecp/ecp_impl.h after pt_select_entry: the accumulator stays in IFMA
+ * registers (fp/fp521_ifma.h) from the first window to the last, so it is
+ * converted from and to the 58-bit form once per scalar multiplication, not
+ * at every doubling and addition. */
+#ifndef FASTEC_ECP_IFMA521_MUL_H
+#define FASTEC_ECP_IFMA521_MUL_H
+
+/* acc = 16 acc + entry, for the digits d[top], ..., d[1] of the affine row
+ * axy (1..8 P): four doublings and pt_madd_ct's mixed addition with its
+ * masked special cases (acc the identity: the entry; a zero digit: 16 acc),
+ * constant-time */
+F50_TARGET static void pt_mul_windows_ct(pp *acc, const uint64_t (*axy)[2 * FP_NL], const int8_t *d, int top)
+{
+    const f50 one = {_mm512_set_epi64(0, 0, 0, 0, 0, 0, 0, 1), _mm512_setzero_si512()};
+    f50 X = f50_from58(acc->X), Y = f50_from58(acc->Y), Z = f50_from58(acc->Z);
+    uint64_t xy[2 * FP_NL], z58[FP_NL];
+    for (int i = top; i >= 1; i--) {
+        for (int s = 0; s < 4; s++) pt_dbl50(&X, &Y, &Z);
+        Y = f50_carry(Y); /* R: it is subtracted below */
+        f50_to58(z58, Z);
+        const uint64_t pinf = fp_is_zero(z58);
+        const uint64_t qinf = pt_select_entry(xy, axy[0], 8, d[i]);
+        const f50 x = f50_from58(xy), y = f50_from58(xy + FP_NL);
+        /* pt_madd_core */
+        const f50 z1z1 = f50_sqr(Z);
+        const f50 h = f50_sub(f50_mul(x, z1z1), X);
+        const f50 r = f50_sub(f50_mul(y, f50_mul(Z, z1z1)), Y);
+        f50 X3, Y3, Z3;
+        pt_add_tail50(&X3, &Y3, &Z3, h, r, X, Y, Z);
+        /* pt_madd_ct's special cases; X stays R, Y P, Z R */
+        X = f50_select(f50_select(X3, x, pinf), X, qinf);
+        Y = f50_select(f50_select(Y3, y, pinf), Y, qinf);
+        Z = f50_select(f50_select(Z3, one, pinf), Z, qinf);
+    }
+    pt_store50(acc, X, Y, Z);
+    ct_wipe(xy, sizeof xy);
+    ct_wipe(z58, sizeof z58);
+}
+
+#endif
