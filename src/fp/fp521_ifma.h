@@ -115,6 +115,29 @@ F50_INLINE __m512i f50_bcast(f50 a, int i)
     return _mm512_permutexvar_epi64(_mm512_set1_epi64(i & 7), i < 8 ? a.l : a.h);
 }
 
+/* the columns of a product (low halves lo0..lo2 and high halves hi0..hi2 of
+ * columns 0..7, 8..15, 16..23, each high half at its low half's column),
+ * below 2^58, folded and carried: R */
+F50_INLINE f50 f50_reduce(__m512i lo0, __m512i hi0, __m512i lo1, __m512i hi1, __m512i lo2, __m512i hi2)
+{
+    const __m512i z = _mm512_setzero_si512();
+    /* column c = lo[c] + 4 hi[c - 1] */
+    const __m512i c0 = _mm512_add_epi64(lo0, _mm512_slli_epi64(_mm512_alignr_epi64(hi0, z, 7), 2));
+    const __m512i c1 = _mm512_add_epi64(lo1, _mm512_slli_epi64(_mm512_alignr_epi64(hi1, hi0, 7), 2));
+    const __m512i c2 = _mm512_add_epi64(lo2, _mm512_slli_epi64(_mm512_alignr_epi64(hi2, hi1, 7), 2));
+    /* columns 11..18 and 19..21 (lanes 3, 4 of hb: columns 22, 23, which are 0) */
+    const __m512i ha = _mm512_alignr_epi64(c2, c1, 3), hb = _mm512_alignr_epi64(z, c2, 3);
+    const __m512i m50 = _mm512_set1_epi64((long long)F50_M50);
+    /* column k + 11 = 2^29 column k: low 21 bits shifted up stay, the rest
+     * goes one column up */
+    const __m512i fa = _mm512_and_si512(_mm512_slli_epi64(ha, 29), m50);
+    const __m512i fb = _mm512_and_si512(_mm512_slli_epi64(hb, 29), m50);
+    const __m512i ga = _mm512_srli_epi64(ha, 21), gb = _mm512_srli_epi64(hb, 21);
+    const __m512i s0 = _mm512_add_epi64(_mm512_add_epi64(c0, fa), _mm512_alignr_epi64(ga, z, 7));
+    const __m512i s1 = _mm512_add_epi64(_mm512_add_epi64(c1, fb), _mm512_alignr_epi64(gb, ga, 7));
+    return f50_carry_cols(s0, s1); /* s1's lanes 3..7 ignored */
+}
+
 /* a b for P inputs, result R */
 F50_INLINE f50 f50_mul(f50 a, f50 b)
 {
@@ -151,26 +174,66 @@ F50_INLINE f50 f50_mul(f50 a, f50 b)
             hi2 = _mm512_madd52hi_epu64(hi2, ab[16 - s], w);
         }
     }
-    const __m512i lo0 = _mm512_add_epi64(lo0a, lo0b), hi0 = _mm512_add_epi64(hi0a, hi0b);
-    const __m512i lo1 = _mm512_add_epi64(lo1a, lo1b), hi1 = _mm512_add_epi64(hi1a, hi1b);
-    /* column c = lo[c] + 4 hi[c - 1] */
-    const __m512i c0 = _mm512_add_epi64(lo0, _mm512_slli_epi64(_mm512_alignr_epi64(hi0, z, 7), 2));
-    const __m512i c1 = _mm512_add_epi64(lo1, _mm512_slli_epi64(_mm512_alignr_epi64(hi1, hi0, 7), 2));
-    const __m512i c2 = _mm512_add_epi64(lo2, _mm512_slli_epi64(_mm512_alignr_epi64(hi2, hi1, 7), 2));
-    /* columns 11..18 and 19..21 (lanes 3, 4 of hb: columns 22, 23, which are 0) */
-    const __m512i ha = _mm512_alignr_epi64(c2, c1, 3), hb = _mm512_alignr_epi64(z, c2, 3);
-    const __m512i m50 = _mm512_set1_epi64((long long)F50_M50);
-    /* column k + 11 = 2^29 column k: low 21 bits shifted up stay, the rest
-     * goes one column up */
-    const __m512i fa = _mm512_and_si512(_mm512_slli_epi64(ha, 29), m50);
-    const __m512i fb = _mm512_and_si512(_mm512_slli_epi64(hb, 29), m50);
-    const __m512i ga = _mm512_srli_epi64(ha, 21), gb = _mm512_srli_epi64(hb, 21);
-    const __m512i s0 = _mm512_add_epi64(_mm512_add_epi64(c0, fa), _mm512_alignr_epi64(ga, z, 7));
-    const __m512i s1 = _mm512_add_epi64(_mm512_add_epi64(c1, fb), _mm512_alignr_epi64(gb, ga, 7));
-    return f50_carry_cols(s0, s1); /* s1's lanes 3..7 ignored */
+    return f50_reduce(_mm512_add_epi64(lo0a, lo0b), _mm512_add_epi64(hi0a, hi0b), _mm512_add_epi64(lo1a, lo1b),
+                      _mm512_add_epi64(hi1a, hi1b), lo2, hi2);
 }
 
-F50_INLINE f50 f50_sqr(f50 a) { return f50_mul(a, a); }
+/* a^2 for a P input, result R: the products a_i a_j, i < j, once (38 IFMA
+ * instead of 48: the product's windows with lane masks keeping column
+ * c = i + j > 2i), doubled, then the squares a_i^2 at column 2i */
+F50_INLINE f50 f50_sqr(f50 a)
+{
+    const __m512i z = _mm512_setzero_si512();
+    __m512i lo0a = z, lo0b = z, hi0a = z, hi0b = z, lo1a = z, lo1b = z, hi1a = z, hi1b = z, lo2 = z, hi2 = z;
+    __m512i ab[10];
+    _Pragma("GCC unroll 10") for (int i = 0; i < 10; i++) ab[i] = f50_bcast(a, i);
+    _Pragma("GCC unroll 18") for (int s = -7; s <= 10; s++) {
+        const __m512i w = f50_win(a, s);
+        /* block m, i = 8m - s: lanes l with 8m + l > 2i */
+#define F50_SQM(m, i) ((__mmask8)(2 * (i) - 8 * (m) + 1 <= 0 ? 0xff : 0xff & (0xff << (2 * (i) - 8 * (m) + 1))))
+        if (s <= 0 && -s <= 3) {
+            const __mmask8 k = F50_SQM(0, -s);
+            if (s & 1) {
+                lo0b = _mm512_mask_madd52lo_epu64(lo0b, k, ab[-s], w);
+                hi0b = _mm512_mask_madd52hi_epu64(hi0b, k, ab[-s], w);
+            } else {
+                lo0a = _mm512_mask_madd52lo_epu64(lo0a, k, ab[-s], w);
+                hi0a = _mm512_mask_madd52hi_epu64(hi0a, k, ab[-s], w);
+            }
+        }
+        if (s >= 1 && s <= 8) { /* i = 8 - s in 0..7 */
+            const __mmask8 k = F50_SQM(1, 8 - s);
+            if (s & 1) {
+                lo1b = _mm512_mask_madd52lo_epu64(lo1b, k, ab[8 - s], w);
+                hi1b = _mm512_mask_madd52hi_epu64(hi1b, k, ab[8 - s], w);
+            } else {
+                lo1a = _mm512_mask_madd52lo_epu64(lo1a, k, ab[8 - s], w);
+                hi1a = _mm512_mask_madd52hi_epu64(hi1a, k, ab[8 - s], w);
+            }
+        }
+        if (s >= 7 && s <= 10) { /* i = 16 - s in 6..9 */
+            const __mmask8 k = F50_SQM(2, 16 - s);
+            lo2 = _mm512_mask_madd52lo_epu64(lo2, k, ab[16 - s], w);
+            hi2 = _mm512_mask_madd52hi_epu64(hi2, k, ab[16 - s], w);
+        }
+#undef F50_SQM
+    }
+    /* doubled, then a_i^2 at column 2i: a spread to lanes 2i - 8m */
+    __m512i lo0 = _mm512_slli_epi64(_mm512_add_epi64(lo0a, lo0b), 1), hi0 = _mm512_slli_epi64(_mm512_add_epi64(hi0a, hi0b), 1);
+    __m512i lo1 = _mm512_slli_epi64(_mm512_add_epi64(lo1a, lo1b), 1), hi1 = _mm512_slli_epi64(_mm512_add_epi64(hi1a, hi1b), 1);
+    lo2 = _mm512_slli_epi64(lo2, 1);
+    hi2 = _mm512_slli_epi64(hi2, 1);
+    const __m512i e0 = _mm512_maskz_permutexvar_epi64(0x55, _mm512_set_epi64(0, 3, 0, 2, 0, 1, 0, 0), a.l);
+    const __m512i e1 = _mm512_maskz_permutexvar_epi64(0x55, _mm512_set_epi64(0, 7, 0, 6, 0, 5, 0, 4), a.l);
+    const __m512i e2 = _mm512_maskz_permutexvar_epi64(0x15, _mm512_set_epi64(0, 0, 0, 2, 0, 1, 0, 0), a.h);
+    lo0 = _mm512_madd52lo_epu64(lo0, e0, e0);
+    hi0 = _mm512_madd52hi_epu64(hi0, e0, e0);
+    lo1 = _mm512_madd52lo_epu64(lo1, e1, e1);
+    hi1 = _mm512_madd52hi_epu64(hi1, e1, e1);
+    lo2 = _mm512_madd52lo_epu64(lo2, e2, e2);
+    hi2 = _mm512_madd52hi_epu64(hi2, e2, e2);
+    return f50_reduce(lo0, hi0, lo1, hi1, lo2, hi2);
+}
 
 /* a / 2 = a 2^520 (mod p): every limb shifted right by one, with the next
  * limb's bit 0 as its bit 49 (limb 0's bit 0 becomes limb 10's bit 20); R in,
