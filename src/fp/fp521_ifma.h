@@ -143,8 +143,9 @@ F50_INLINE f50 f50_mul(f50 a, f50 b)
 {
     const __m512i z = _mm512_setzero_si512();
     /* columns 0..7, 8..15, 16..23: low halves in lo*, high halves (at the
-     * column of the low half) in hi*; two chains each for the long sums */
-    __m512i lo0a = z, lo0b = z, hi0a = z, hi0b = z, lo1a = z, lo1b = z, hi1a = z, hi1b = z, lo2 = z, hi2 = z;
+     * column of the low half) in hi*; the sums split into independent chains
+     * (2, 3 and 2 of them) for a shorter latency */
+    __m512i lo0[2] = {z, z}, hi0[2] = {z, z}, lo1[3] = {z, z, z}, hi1[3] = {z, z, z}, lo2[2] = {z, z}, hi2[2] = {z, z};
     __m512i ab[11]; /* limb i of a in every lane */
     _Pragma("GCC unroll 11") for (int i = 0; i < 11; i++) ab[i] = f50_bcast(a, i);
     /* window by window (lanes s..s+7 of b): column block m takes it with
@@ -152,30 +153,22 @@ F50_INLINE f50 f50_mul(f50 a, f50 b)
     _Pragma("GCC unroll 18") for (int s = -7; s <= 10; s++) {
         const __m512i w = f50_win(b, s);
         if (s <= 0) { /* m = 0, i = -s */
-            if (s & 1) {
-                lo0b = _mm512_madd52lo_epu64(lo0b, ab[-s], w);
-                hi0b = _mm512_madd52hi_epu64(hi0b, ab[-s], w);
-            } else {
-                lo0a = _mm512_madd52lo_epu64(lo0a, ab[-s], w);
-                hi0a = _mm512_madd52hi_epu64(hi0a, ab[-s], w);
-            }
+            lo0[s & 1] = _mm512_madd52lo_epu64(lo0[s & 1], ab[-s], w);
+            hi0[s & 1] = _mm512_madd52hi_epu64(hi0[s & 1], ab[-s], w);
         }
         if (s >= -2 && s <= 8) { /* m = 1, i = 8 - s */
-            if (s & 1) {
-                lo1b = _mm512_madd52lo_epu64(lo1b, ab[8 - s], w);
-                hi1b = _mm512_madd52hi_epu64(hi1b, ab[8 - s], w);
-            } else {
-                lo1a = _mm512_madd52lo_epu64(lo1a, ab[8 - s], w);
-                hi1a = _mm512_madd52hi_epu64(hi1a, ab[8 - s], w);
-            }
+            lo1[(s + 3) % 3] = _mm512_madd52lo_epu64(lo1[(s + 3) % 3], ab[8 - s], w);
+            hi1[(s + 3) % 3] = _mm512_madd52hi_epu64(hi1[(s + 3) % 3], ab[8 - s], w);
         }
         if (s >= 6) { /* m = 2, i = 16 - s */
-            lo2 = _mm512_madd52lo_epu64(lo2, ab[16 - s], w);
-            hi2 = _mm512_madd52hi_epu64(hi2, ab[16 - s], w);
+            lo2[s & 1] = _mm512_madd52lo_epu64(lo2[s & 1], ab[16 - s], w);
+            hi2[s & 1] = _mm512_madd52hi_epu64(hi2[s & 1], ab[16 - s], w);
         }
     }
-    return f50_reduce(_mm512_add_epi64(lo0a, lo0b), _mm512_add_epi64(hi0a, hi0b), _mm512_add_epi64(lo1a, lo1b),
-                      _mm512_add_epi64(hi1a, hi1b), lo2, hi2);
+    return f50_reduce(_mm512_add_epi64(lo0[0], lo0[1]), _mm512_add_epi64(hi0[0], hi0[1]),
+                      _mm512_add_epi64(_mm512_add_epi64(lo1[0], lo1[1]), lo1[2]),
+                      _mm512_add_epi64(_mm512_add_epi64(hi1[0], hi1[1]), hi1[2]), _mm512_add_epi64(lo2[0], lo2[1]),
+                      _mm512_add_epi64(hi2[0], hi2[1]));
 }
 
 /* a^2 for a P input, result R: the products a_i a_j, i < j, once (38 IFMA
