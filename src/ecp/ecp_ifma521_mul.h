@@ -10,17 +10,21 @@
 /* acc = 16 acc + entry, for the digits d[top], ..., d[1] of the affine row
  * axy (1..8 P): four doublings and pt_madd_ct's mixed addition with its
  * masked special cases (acc the identity: the entry; a zero digit: 16 acc),
- * constant-time */
+ * constant-time; acc = 16 A P with |16 A| < n / 16^i, so 16 acc = +-entry
+ * cannot occur before the last step, which ecp_impl.h does apart */
 F50_TARGET static void pt_mul_windows_ct(pp *acc, const uint64_t (*axy)[2 * FP_NL], const int8_t *d, int top)
 {
     const f50 one = {_mm512_set_epi64(0, 0, 0, 0, 0, 0, 0, 1), _mm512_setzero_si512()};
     f50 X = f50_from58(acc->X), Y = f50_from58(acc->Y), Z = f50_from58(acc->Z);
-    uint64_t xy[2 * FP_NL], z58[FP_NL];
+    uint64_t xy[2 * FP_NL];
+    /* acc is the identity exactly while every digit so far was 0 (the
+     * doublings and additions of a point of odd prime order n never reach it
+     * before the last step, ecp_impl.h): a mask kept from the digits instead
+     * of a zero test of Z in every window */
+    uint64_t pinf = fp_is_zero(acc->Z);
     for (int i = top; i >= 1; i--) {
         for (int s = 0; s < 4; s++) pt_dbl50(&X, &Y, &Z);
         Y = f50_carry(Y); /* R: it is subtracted below */
-        f50_to58(z58, Z);
-        const uint64_t pinf = fp_is_zero(z58);
         const uint64_t qinf = pt_select_entry(xy, axy[0], 8, d[i]);
         const f50 x = f50_from58(xy), y = f50_from58(xy + FP_NL);
         /* pt_madd_core */
@@ -33,10 +37,11 @@ F50_TARGET static void pt_mul_windows_ct(pp *acc, const uint64_t (*axy)[2 * FP_N
         X = f50_select(f50_select(X3, x, pinf), X, qinf);
         Y = f50_select(f50_select(Y3, y, pinf), Y, qinf);
         Z = f50_select(f50_select(Z3, one, pinf), Z, qinf);
+        pinf &= qinf;
     }
     pt_store50(acc, X, Y, Z);
     ct_wipe(xy, sizeof xy);
-    ct_wipe(z58, sizeof z58);
+    ct_wipe(&pinf, sizeof pinf);
 }
 
 #endif
