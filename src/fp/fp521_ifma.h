@@ -115,16 +115,11 @@ F50_INLINE __m512i f50_bcast(f50 a, int i)
     return _mm512_permutexvar_epi64(_mm512_set1_epi64(i & 7), i < 8 ? a.l : a.h);
 }
 
-/* the columns of a product (low halves lo0..lo2 and high halves hi0..hi2 of
- * columns 0..7, 8..15, 16..23, each high half at its low half's column),
- * below 2^58, folded and carried: R */
-F50_INLINE f50 f50_reduce(__m512i lo0, __m512i hi0, __m512i lo1, __m512i hi1, __m512i lo2, __m512i hi2)
+/* columns c0 (0..7), c1 (8..15), c2 (16..23) of a product, below 2^58,
+ * folded and carried: R */
+F50_INLINE f50 f50_reduce(__m512i c0, __m512i c1, __m512i c2)
 {
     const __m512i z = _mm512_setzero_si512();
-    /* column c = lo[c] + 4 hi[c - 1] */
-    const __m512i c0 = _mm512_add_epi64(lo0, _mm512_slli_epi64(_mm512_alignr_epi64(hi0, z, 7), 2));
-    const __m512i c1 = _mm512_add_epi64(lo1, _mm512_slli_epi64(_mm512_alignr_epi64(hi1, hi0, 7), 2));
-    const __m512i c2 = _mm512_add_epi64(lo2, _mm512_slli_epi64(_mm512_alignr_epi64(hi2, hi1, 7), 2));
     /* columns 11..18 and 19..21 (lanes 3, 4 of hb: columns 22, 23, which are 0) */
     const __m512i ha = _mm512_alignr_epi64(c2, c1, 3), hb = _mm512_alignr_epi64(z, c2, 3);
     const __m512i m50 = _mm512_set1_epi64((long long)F50_M50);
@@ -138,94 +133,86 @@ F50_INLINE f50 f50_reduce(__m512i lo0, __m512i hi0, __m512i lo1, __m512i hi1, __
     return f50_carry_cols(s0, s1); /* s1's lanes 3..7 ignored */
 }
 
+/* column = low halves + 4 high halves (a high half weighs 2^52) */
+F50_INLINE __m512i f50_col(__m512i lo, __m512i hi) { return _mm512_add_epi64(lo, _mm512_slli_epi64(hi, 2)); }
+
 /* a b for P inputs, result R */
 F50_INLINE f50 f50_mul(f50 a, f50 b)
 {
     const __m512i z = _mm512_setzero_si512();
-    /* columns 0..7, 8..15, 16..23: low halves in lo*, high halves (at the
-     * column of the low half) in hi*; the sums split into independent chains
-     * (2, 3 and 2 of them) for a shorter latency */
+    /* columns 0..7, 8..15, 16..23 (blocks m = 0, 1, 2): the low halves of
+     * the products a_i b_j at column i + j in lo*, the high halves at column
+     * i + j + 1 in hi*, so no shuffle is left for the end; the sums split
+     * into independent chains (2, 3 and 2 of them) for a shorter latency */
     __m512i lo0[2] = {z, z}, hi0[2] = {z, z}, lo1[3] = {z, z, z}, hi1[3] = {z, z, z}, lo2[2] = {z, z}, hi2[2] = {z, z};
     __m512i ab[11]; /* limb i of a in every lane */
     _Pragma("GCC unroll 11") for (int i = 0; i < 11; i++) ab[i] = f50_bcast(a, i);
-    /* window by window (lanes s..s+7 of b): column block m takes it with
-     * a's limb i = 8m - s */
+    /* window by window (lanes s..s+7 of b): block m takes its low halves
+     * with a's limb i = 8m - s and its high halves with i = 8m - 1 - s
+     * (kept window-major: written limb by limb the loop spills) */
     _Pragma("GCC unroll 18") for (int s = -7; s <= 10; s++) {
         const __m512i w = f50_win(b, s);
-        if (s <= 0) { /* m = 0, i = -s */
+        if (s <= 0) /* m = 0, i = -s */
             lo0[s & 1] = _mm512_madd52lo_epu64(lo0[s & 1], ab[-s], w);
-            hi0[s & 1] = _mm512_madd52hi_epu64(hi0[s & 1], ab[-s], w);
-        }
-        if (s >= -2 && s <= 8) { /* m = 1, i = 8 - s */
+        if (s <= -1) /* i = -1 - s */
+            hi0[s & 1] = _mm512_madd52hi_epu64(hi0[s & 1], ab[-1 - s], w);
+        if (s >= -2 && s <= 8) /* m = 1, i = 8 - s */
             lo1[(s + 3) % 3] = _mm512_madd52lo_epu64(lo1[(s + 3) % 3], ab[8 - s], w);
-            hi1[(s + 3) % 3] = _mm512_madd52hi_epu64(hi1[(s + 3) % 3], ab[8 - s], w);
-        }
-        if (s >= 6) { /* m = 2, i = 16 - s */
+        if (s >= -3 && s <= 7) /* i = 7 - s */
+            hi1[(s + 3) % 3] = _mm512_madd52hi_epu64(hi1[(s + 3) % 3], ab[7 - s], w);
+        if (s >= 6) /* m = 2, i = 16 - s */
             lo2[s & 1] = _mm512_madd52lo_epu64(lo2[s & 1], ab[16 - s], w);
-            hi2[s & 1] = _mm512_madd52hi_epu64(hi2[s & 1], ab[16 - s], w);
-        }
+        if (s >= 5) /* i = 15 - s */
+            hi2[s & 1] = _mm512_madd52hi_epu64(hi2[s & 1], ab[15 - s], w);
     }
-    return f50_reduce(_mm512_add_epi64(lo0[0], lo0[1]), _mm512_add_epi64(hi0[0], hi0[1]),
-                      _mm512_add_epi64(_mm512_add_epi64(lo1[0], lo1[1]), lo1[2]),
-                      _mm512_add_epi64(_mm512_add_epi64(hi1[0], hi1[1]), hi1[2]), _mm512_add_epi64(lo2[0], lo2[1]),
-                      _mm512_add_epi64(hi2[0], hi2[1]));
+    return f50_reduce(f50_col(_mm512_add_epi64(lo0[0], lo0[1]), _mm512_add_epi64(hi0[0], hi0[1])),
+                      f50_col(_mm512_add_epi64(_mm512_add_epi64(lo1[0], lo1[1]), lo1[2]),
+                              _mm512_add_epi64(_mm512_add_epi64(hi1[0], hi1[1]), hi1[2])),
+                      f50_col(_mm512_add_epi64(lo2[0], lo2[1]), _mm512_add_epi64(hi2[0], hi2[1])));
 }
 
-/* a^2 for a P input, result R: the products a_i a_j, i < j, once (38 IFMA
- * instead of 48: the product's windows with lane masks keeping column
- * c = i + j > 2i), doubled, then the squares a_i^2 at column 2i */
+/* a^2 for a P input, result R: the products a_i a_j, i < j, once (the
+ * product's windows with lane masks keeping the columns c = 8m + l with
+ * j = c - i > i for the low halves, j = c - 1 - i > i for the high halves),
+ * doubled, then the squares a_i^2 (low half at column 2i, high half at
+ * 2i + 1): 37 IFMA instead of 48 */
 F50_INLINE f50 f50_sqr(f50 a)
 {
     const __m512i z = _mm512_setzero_si512();
-    __m512i lo0a = z, lo0b = z, hi0a = z, hi0b = z, lo1a = z, lo1b = z, hi1a = z, hi1b = z, lo2 = z, hi2 = z;
+    __m512i lo0[2] = {z, z}, hi0[2] = {z, z}, lo1[2] = {z, z}, hi1[2] = {z, z}, lo2[2] = {z, z}, hi2[2] = {z, z};
     __m512i ab[10];
     _Pragma("GCC unroll 10") for (int i = 0; i < 10; i++) ab[i] = f50_bcast(a, i);
+/* the lanes l of block m with 8m + l > 2i + e */
+#define F50_SQM(m, i, e)                                                                                              \
+    ((__mmask8)(2 * (i) + (e) - 8 * (m) + 1 <= 0 ? 0xff : 0xff & (0xff << (2 * (i) + (e) - 8 * (m) + 1))))
     _Pragma("GCC unroll 18") for (int s = -7; s <= 10; s++) {
         const __m512i w = f50_win(a, s);
-        /* block m, i = 8m - s: lanes l with 8m + l > 2i */
-#define F50_SQM(m, i) ((__mmask8)(2 * (i) - 8 * (m) + 1 <= 0 ? 0xff : 0xff & (0xff << (2 * (i) - 8 * (m) + 1))))
-        if (s <= 0 && -s <= 3) {
-            const __mmask8 k = F50_SQM(0, -s);
-            if (s & 1) {
-                lo0b = _mm512_mask_madd52lo_epu64(lo0b, k, ab[-s], w);
-                hi0b = _mm512_mask_madd52hi_epu64(hi0b, k, ab[-s], w);
-            } else {
-                lo0a = _mm512_mask_madd52lo_epu64(lo0a, k, ab[-s], w);
-                hi0a = _mm512_mask_madd52hi_epu64(hi0a, k, ab[-s], w);
-            }
-        }
-        if (s >= 1 && s <= 8) { /* i = 8 - s in 0..7 */
-            const __mmask8 k = F50_SQM(1, 8 - s);
-            if (s & 1) {
-                lo1b = _mm512_mask_madd52lo_epu64(lo1b, k, ab[8 - s], w);
-                hi1b = _mm512_mask_madd52hi_epu64(hi1b, k, ab[8 - s], w);
-            } else {
-                lo1a = _mm512_mask_madd52lo_epu64(lo1a, k, ab[8 - s], w);
-                hi1a = _mm512_mask_madd52hi_epu64(hi1a, k, ab[8 - s], w);
-            }
-        }
-        if (s >= 7 && s <= 10) { /* i = 16 - s in 6..9 */
-            const __mmask8 k = F50_SQM(2, 16 - s);
-            lo2 = _mm512_mask_madd52lo_epu64(lo2, k, ab[16 - s], w);
-            hi2 = _mm512_mask_madd52hi_epu64(hi2, k, ab[16 - s], w);
-        }
-#undef F50_SQM
+        if (s <= 0 && s >= -3) /* m = 0, i = -s in 0..3 */
+            lo0[s & 1] = _mm512_mask_madd52lo_epu64(lo0[s & 1], F50_SQM(0, -s, 0), ab[-s], w);
+        if (s <= -1 && s >= -3) /* i = -1 - s in 0..2 */
+            hi0[s & 1] = _mm512_mask_madd52hi_epu64(hi0[s & 1], F50_SQM(0, -1 - s, 1), ab[-1 - s], w);
+        if (s >= 1 && s <= 8) /* m = 1, i = 8 - s in 0..7 */
+            lo1[s & 1] = _mm512_mask_madd52lo_epu64(lo1[s & 1], F50_SQM(1, 8 - s, 0), ab[8 - s], w);
+        if (s >= 1 && s <= 7) /* i = 7 - s in 0..6 */
+            hi1[s & 1] = _mm512_mask_madd52hi_epu64(hi1[s & 1], F50_SQM(1, 7 - s, 1), ab[7 - s], w);
+        if (s >= 7) /* m = 2, i = 16 - s in 6..9 */
+            lo2[s & 1] = _mm512_mask_madd52lo_epu64(lo2[s & 1], F50_SQM(2, 16 - s, 0), ab[16 - s], w);
+        if (s >= 6) /* i = 15 - s in 5..9 */
+            hi2[s & 1] = _mm512_mask_madd52hi_epu64(hi2[s & 1], F50_SQM(2, 15 - s, 1), ab[15 - s], w);
     }
-    /* doubled, then a_i^2 at column 2i: a spread to lanes 2i - 8m */
-    __m512i lo0 = _mm512_slli_epi64(_mm512_add_epi64(lo0a, lo0b), 1), hi0 = _mm512_slli_epi64(_mm512_add_epi64(hi0a, hi0b), 1);
-    __m512i lo1 = _mm512_slli_epi64(_mm512_add_epi64(lo1a, lo1b), 1), hi1 = _mm512_slli_epi64(_mm512_add_epi64(hi1a, hi1b), 1);
-    lo2 = _mm512_slli_epi64(lo2, 1);
-    hi2 = _mm512_slli_epi64(hi2, 1);
-    const __m512i e0 = _mm512_maskz_permutexvar_epi64(0x55, _mm512_set_epi64(0, 3, 0, 2, 0, 1, 0, 0), a.l);
-    const __m512i e1 = _mm512_maskz_permutexvar_epi64(0x55, _mm512_set_epi64(0, 7, 0, 6, 0, 5, 0, 4), a.l);
-    const __m512i e2 = _mm512_maskz_permutexvar_epi64(0x15, _mm512_set_epi64(0, 0, 0, 2, 0, 1, 0, 0), a.h);
-    lo0 = _mm512_madd52lo_epu64(lo0, e0, e0);
-    hi0 = _mm512_madd52hi_epu64(hi0, e0, e0);
-    lo1 = _mm512_madd52lo_epu64(lo1, e1, e1);
-    hi1 = _mm512_madd52hi_epu64(hi1, e1, e1);
-    lo2 = _mm512_madd52lo_epu64(lo2, e2, e2);
-    hi2 = _mm512_madd52hi_epu64(hi2, e2, e2);
-    return f50_reduce(lo0, hi0, lo1, hi1, lo2, hi2);
+#undef F50_SQM
+    /* doubled, then a_i^2: limb i of a in lanes 2i - 8m (its low half)
+     * and 2i + 1 - 8m (its high half) of block m */
+    const __m512i i0 = _mm512_set_epi64(3, 3, 2, 2, 1, 1, 0, 0), i1 = _mm512_set_epi64(7, 7, 6, 6, 5, 5, 4, 4);
+    const __m512i e0 = _mm512_permutexvar_epi64(i0, a.l), e1 = _mm512_permutexvar_epi64(i1, a.l);
+    const __m512i e2 = _mm512_permutexvar_epi64(i0, a.h);
+    const __m512i l0 = _mm512_mask_madd52lo_epu64(_mm512_slli_epi64(_mm512_add_epi64(lo0[0], lo0[1]), 1), 0x55, e0, e0);
+    const __m512i h0 = _mm512_mask_madd52hi_epu64(_mm512_slli_epi64(_mm512_add_epi64(hi0[0], hi0[1]), 1), 0xaa, e0, e0);
+    const __m512i l1 = _mm512_mask_madd52lo_epu64(_mm512_slli_epi64(_mm512_add_epi64(lo1[0], lo1[1]), 1), 0x55, e1, e1);
+    const __m512i h1 = _mm512_mask_madd52hi_epu64(_mm512_slli_epi64(_mm512_add_epi64(hi1[0], hi1[1]), 1), 0xaa, e1, e1);
+    const __m512i l2 = _mm512_mask_madd52lo_epu64(_mm512_slli_epi64(_mm512_add_epi64(lo2[0], lo2[1]), 1), 0x15, e2, e2);
+    const __m512i h2 = _mm512_mask_madd52hi_epu64(_mm512_slli_epi64(_mm512_add_epi64(hi2[0], hi2[1]), 1), 0x2a, e2, e2);
+    return f50_reduce(f50_col(l0, h0), f50_col(l1, h1), f50_col(l2, h2));
 }
 
 /* a / 2 = a 2^520 (mod p): every limb shifted right by one, with the next
