@@ -98,15 +98,16 @@ F50_INLINE f50 f50_carry_cols(__m512i s0, __m512i s1)
 
 F50_INLINE f50 f50_carry(f50 a) { return f50_carry_cols(a.l, a.h); }
 
-/* lanes s..s+7 of b's limbs (0 outside 0..10) for a constant s in -7..10 */
+/* lanes s..s+7 of b's limbs (0 outside 0..10) for a constant s in -7..10:
+ * one lane rotation across b.l, b.h (whose lanes 3..7 are 0) or zero */
 F50_INLINE __m512i f50_win(f50 b, int s)
 {
+    const __m512i z = _mm512_setzero_si512();
     if (s == 0) return b.l;
     if (s == 8) return b.h;
-    const __m512i idx = _mm512_and_si512(
-        _mm512_add_epi64(_mm512_set1_epi64(s), _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0)), _mm512_set1_epi64(15));
-    const __mmask8 m = (__mmask8)(s >= 0 ? (0x7ffu >> s) : (0x7ffu << -s));
-    return _mm512_maskz_permutex2var_epi64(m, b.l, idx, b.h);
+    if (s < 0) return _mm512_alignr_epi64(b.l, z, (8 + s) & 7);
+    if (s < 8) return _mm512_alignr_epi64(b.h, b.l, s & 7);
+    return _mm512_alignr_epi64(z, b.h, (s - 8) & 7);
 }
 
 /* limb i of a in every lane */
