@@ -10,6 +10,7 @@
 
 #define FP_CURVE_secp521r1
 #include "fp/fp_impl.h"
+#include "testbn.h"
 #include "testutil.h"
 
 #ifdef FASTEC_DEBUG_INVARIANTS
@@ -38,18 +39,7 @@ static void test_invariant_fires(void)
 static BIGNUM *P;
 static BN_CTX *ctx;
 
-static BIGNUM *val(const uint64_t *a) /* sum a_i 2^(58 i), not reduced */
-{
-    BIGNUM *v = BN_new(), *t = BN_new();
-    BN_zero(v);
-    for (int i = 8; i >= 0; i--) {
-        BN_lshift(v, v, 58);
-        BN_set_word(t, a[i]);
-        BN_add(v, v, t);
-    }
-    BN_free(t);
-    return v;
-}
+static BIGNUM *val(const uint64_t *a) { return t_limbs_val(a, 9, 58); }
 
 static BIGNUM *words_val(const uint64_t *w)
 {

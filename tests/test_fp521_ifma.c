@@ -14,6 +14,7 @@
 #include "cpu.h"
 #include "fp/fp_impl.h"
 #include "fp/fp521_ifma.h"
+#include "testbn.h"
 #include "testutil.h"
 
 static BIGNUM *P;
@@ -38,31 +39,8 @@ F50_TARGET static f50 put(const uint64_t *limbs) /* 11 limbs */
     return (f50){_mm512_loadu_si512((const void *)v), _mm512_loadu_si512((const void *)(v + 8))};
 }
 
-static BIGNUM *val50(const lanes *a) /* sum a_i 2^(50 i), not reduced */
-{
-    BIGNUM *v = BN_new(), *t = BN_new();
-    BN_zero(v);
-    for (int i = 10; i >= 0; i--) {
-        BN_lshift(v, v, 50);
-        BN_set_word(t, a->v[i]);
-        BN_add(v, v, t);
-    }
-    BN_free(t);
-    return v;
-}
-
-static BIGNUM *val58(const uint64_t *a)
-{
-    BIGNUM *v = BN_new(), *t = BN_new();
-    BN_zero(v);
-    for (int i = 8; i >= 0; i--) {
-        BN_lshift(v, v, 58);
-        BN_set_word(t, a[i]);
-        BN_add(v, v, t);
-    }
-    BN_free(t);
-    return v;
-}
+static BIGNUM *val50(const lanes *a) { return t_limbs_val(a->v, 11, 50); }
+static BIGNUM *val58(const uint64_t *a) { return t_limbs_val(a, 9, 58); }
 
 #define R0 ((1ULL << 50) + (1ULL << 38)) /* limb 0 of R below this */
 #define R1 ((1ULL << 50) + (1ULL << 9))  /* limbs 1..9 */

@@ -29,14 +29,19 @@ F50_INLINE void pt_dbl50(f50 *X, f50 *Y, f50 *Z)
     *Y = f50_sub(f50_mul(alpha, f50_sub(beta, *X)), f50_sqr(gamma)); /* P */
 }
 
+F50_INLINE void pt_store50(pp *o, f50 X, f50 Y, f50 Z)
+{
+    f50_to58(o->X, X);
+    f50_to58(o->Y, Y);
+    f50_to58(o->Z, Z);
+}
+
 /* o = 2 P; o may be P */
 F50_TARGET static void pt_dbl(pp *o, const pp *P)
 {
     f50 X = f50_from58(P->X), Y = f50_from58(P->Y), Z = f50_from58(P->Z);
     pt_dbl50(&X, &Y, &Z);
-    f50_to58(o->X, X);
-    f50_to58(o->Y, Y);
-    f50_to58(o->Z, Z);
+    pt_store50(o, X, Y, Z);
 }
 
 /* the common end of both additions (ecp_impl.h's pt_add_tail): u1, s1, zz R,
@@ -51,13 +56,6 @@ F50_INLINE void pt_add_tail50(f50 *X3o, f50 *Y3o, f50 *Z3o, f50 H, f50 R, f50 u1
     *X3o = X3;
     *Y3o = Y3;
     *Z3o = f50_mul(zz, H);
-}
-
-F50_INLINE void pt_store50(pp *o, f50 X, f50 Y, f50 Z)
-{
-    f50_to58(o->X, X);
-    f50_to58(o->Y, Y);
-    f50_to58(o->Z, Z);
 }
 
 /* ecp_impl.h's pt_add_core: o = P + Q for P != +-Q, neither the identity;
@@ -78,27 +76,27 @@ F50_TARGET static void pt_add_core(pp *o, uint64_t *H, uint64_t *R, const pp *P,
     pt_store50(o, X3, Y3, Z3);
 }
 
+/* the mixed addition P + (x, y) on register values: X1 R, Y1 R, Z1 P,
+ * x, y R in; h = U2 - X1 and r = S2 - Y1 (P) for the special cases, and the
+ * sum, X3 R, Y3 P, Z3 R */
+F50_INLINE void pt_madd50(f50 *X3, f50 *Y3, f50 *Z3, f50 *h, f50 *r, f50 X1, f50 Y1, f50 Z1, f50 x, f50 y)
+{
+    const f50 z1z1 = f50_sqr(Z1);
+    *h = f50_sub(f50_mul(x, z1z1), X1);
+    *r = f50_sub(f50_mul(y, f50_mul(Z1, z1z1)), Y1);
+    pt_add_tail50(X3, Y3, Z3, *h, *r, X1, Y1, Z1);
+}
+
 /* ecp_impl.h's pt_madd_core: the same with Q = (x2, y2) affine */
 F50_TARGET static void pt_madd_core(pp *o, uint64_t *H, uint64_t *R, const pp *P, const uint64_t *x2,
                                     const uint64_t *y2)
 {
-    const f50 X1 = f50_from58(P->X), Y1 = f50_from58(P->Y), Z1 = f50_from58(P->Z);
-    const f50 z1z1 = f50_sqr(Z1);
-    const f50 u2 = f50_mul(f50_from58(x2), z1z1);
-    const f50 s2 = f50_mul(f50_from58(y2), f50_mul(Z1, z1z1));
-    const f50 h = f50_sub(u2, X1), r = f50_sub(s2, Y1); /* P */
-    f50 X3, Y3, Z3;
+    f50 X3, Y3, Z3, h, r;
+    pt_madd50(&X3, &Y3, &Z3, &h, &r, f50_from58(P->X), f50_from58(P->Y), f50_from58(P->Z), f50_from58(x2),
+              f50_from58(y2));
     f50_to58(H, h);
     f50_to58(R, r);
-    pt_add_tail50(&X3, &Y3, &Z3, h, r, X1, Y1, Z1);
     pt_store50(o, X3, Y3, Z3);
-}
-
-/* r = m ? b : a for a mask m (0 or all ones), lane by lane */
-F50_INLINE f50 f50_select(f50 a, f50 b, uint64_t m)
-{
-    const __m512i v = _mm512_set1_epi64((long long)m);
-    return (f50){_mm512_ternarylogic_epi64(v, b.l, a.l, 0xca), _mm512_ternarylogic_epi64(v, b.h, a.h, 0xca)};
 }
 
 #endif

@@ -27,12 +27,8 @@ F50_TARGET static void pt_mul_windows_ct(pp *acc, const uint64_t (*axy)[2 * FP_N
         Y = f50_carry(Y); /* R: it is subtracted below */
         const uint64_t qinf = pt_select_entry(xy, axy[0], 8, d[i]);
         const f50 x = f50_from58(xy), y = f50_from58(xy + FP_NL);
-        /* pt_madd_core */
-        const f50 z1z1 = f50_sqr(Z);
-        const f50 h = f50_sub(f50_mul(x, z1z1), X);
-        const f50 r = f50_sub(f50_mul(y, f50_mul(Z, z1z1)), Y);
-        f50 X3, Y3, Z3;
-        pt_add_tail50(&X3, &Y3, &Z3, h, r, X, Y, Z);
+        f50 X3, Y3, Z3, h, r;
+        pt_madd50(&X3, &Y3, &Z3, &h, &r, X, Y, Z, x, y);
         /* pt_madd_ct's special cases; X stays R, Y P, Z R */
         X = f50_select(f50_select(X3, x, pinf), X, qinf);
         Y = f50_select(f50_select(Y3, y, pinf), Y, qinf);

@@ -231,6 +231,13 @@ F50_INLINE f50 f50_half(f50 a)
     return r;
 }
 
+/* r = m ? b : a for a mask m (0 or all ones), lane by lane */
+F50_INLINE f50 f50_select(f50 a, f50 b, uint64_t m)
+{
+    const __m512i v = _mm512_set1_epi64((long long)m);
+    return (f50){_mm512_ternarylogic_epi64(v, b.l, a.l, 0xca), _mm512_ternarylogic_epi64(v, b.h, a.h, 0xca)};
+}
+
 /* ---- conversions from and to fp521.h's nine 58-bit limbs ---- */
 
 /* radix 2^50 limb k from 58-bit limbs: limb f = floor(50k / 58) shifted right
