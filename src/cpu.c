@@ -45,9 +45,10 @@ static unsigned probe(void)
         if (avx512f && vbmi2 && vpclmul && zmm_os && pclmul && sse41) set |= 1u << CPU_BE_VPCLMUL512;
         if (avx2 && vpclmul && ymm_os && pclmul && sse41) set |= 1u << CPU_BE_VPCLMUL256;
         /* IFMA: VPMADD52LUQ/HUQ; VL for the masked 256-bit forms compilers
-         * may pick; AVX2 for the table scans */
+         * may pick; AVX2 for the table scans; BMI2 and ADX for P-384's
+         * field in memory, the adx one */
         int ifma = (b >> 21) & 1, avx512vl = (b >> 31) & 1;
-        if (avx512f && ifma && avx512vl && avx2 && zmm_os) set |= 1u << CPU_BE_IFMA;
+        if (avx512f && ifma && avx512vl && avx2 && zmm_os && bmi2 && adx) set |= 1u << CPU_BE_IFMA;
     }
     return set;
 }

@@ -76,8 +76,8 @@ EC2_BACKENDS = [('portable', 'CPU_BE_PORTABLE', None), ('clmul', 'CPU_BE_CLMUL',
 EC2_BACKEND_SKIP = {}
 ECP_BACKENDS = [('portable', 'CPU_BE_PORTABLE', None), ('adx', 'CPU_BE_ADX', 'x86_64'), ('ifma', 'CPU_BE_IFMA', 'x86_64')]
 # primes a backend skips (MULX/ADX code exists for 3, 4 and 6 limbs; the IFMA
-# point formulas for P-521 only, src/ecp/ecp_ifma521.h)
-ECP_BACKEND_SKIP = {'adx': {'secp521r1'}, 'ifma': {'secp160r1', 'secp192r1', 'secp224r1', 'secp256r1', 'secp384r1'}}
+# fields for P-521 and P-384 only, src/fp/fp521_ifma.h and src/fp/fp384_ifma.h)
+ECP_BACKEND_SKIP = {'adx': {'secp521r1'}, 'ifma': {'secp160r1', 'secp192r1', 'secp224r1', 'secp256r1'}}
 # the symmetric families: SHA-1 and SHA-256 blocks with the SHA extensions
 # (src/hash/), AES with AES-NI (src/sym/)
 SHA_BACKENDS = [('portable', 'CPU_BE_PORTABLE', None), ('sha', 'CPU_BE_SHA', 'x86_64')]

@@ -23,12 +23,12 @@ F50_TARGET static void pt_mul_windows_ct(pp *acc, const uint64_t (*axy)[2 * FP_N
      * of a zero test of Z in every window */
     uint64_t pinf = fp_is_zero(acc->Z);
     for (int i = top; i >= 1; i--) {
-        for (int s = 0; s < 4; s++) pt_dbl50(&X, &Y, &Z);
+        for (int s = 0; s < 4; s++) pt_dbl_r(&X, &Y, &Z);
         Y = f50_carry(Y); /* R: it is subtracted below */
         const uint64_t qinf = pt_select_entry(xy, axy[0], 8, d[i]);
         const f50 x = f50_from58(xy), y = f50_from58(xy + FP_NL);
         f50 X3, Y3, Z3, h, r;
-        pt_madd50(&X3, &Y3, &Z3, &h, &r, X, Y, Z, x, y);
+        pt_madd_r(&X3, &Y3, &Z3, &h, &r, X, Y, Z, x, y);
         /* pt_madd_ct's special cases; X stays R, Y P, Z R */
         X = f50_select(f50_select(X3, x, pinf), X, qinf);
         Y = f50_select(f50_select(Y3, y, pinf), Y, qinf);

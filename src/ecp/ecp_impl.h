@@ -61,8 +61,8 @@ typedef struct {
 #ifndef ECP_IFMA
 #define ECP_IFMA 0
 #endif
-#if ECP_IFMA && !(defined(FP_CURVE_secp521r1) && defined(__x86_64__))
-#error "the ifma backend is P-521 on x86-64 only"
+#if ECP_IFMA && !((defined(FP_CURVE_secp521r1) || (defined(FP_CURVE_secp384r1) && FP_ADX)) && defined(__x86_64__))
+#error "the ifma backend is P-521 and P-384 (with the adx field) on x86-64 only"
 #endif
 #if (FP_ADX || ECP_IFMA) && defined(__x86_64__)
 #define ECP_SELECT ct_select_words_avx2
@@ -86,8 +86,8 @@ FP_INLINE void pt_cmov(pp *r, const pp *a, uint64_t mask)
     fp_cmov(r->Z, a->Z, mask);
 }
 
-#if ECP_IFMA
-/* the ifma backend (P-521): the three formulas whole in IFMA registers */
+#if ECP_IFMA && FP_MERSENNE
+/* the ifma backend on P-521: the three formulas whole in IFMA registers */
 #include "ecp/ecp_ifma521.h"
 #else
 #if FP_SQR_CHEAP
@@ -329,8 +329,10 @@ FP_INLINE uint64_t pt_select_entry(uint64_t *xy, const uint64_t *row, unsigned n
     return ct_is_zero(mag);
 }
 
-#if ECP_IFMA
+#if ECP_IFMA && FP_MERSENNE
 #include "ecp/ecp_ifma521_mul.h"
+#elif ECP_IFMA
+#include "ecp/ecp_ifma384_mul.h"
 #else
 /* ECDH's windows: acc = 16 acc + entry for the digits d[top], ..., d[1] of
  * the affine row axy (1..8 P), a zero digit adding the identity; acc is not

@@ -136,6 +136,8 @@ extern const ec_field_hooks ecp_field_secp384r1_adx;
 #define ECP_ADX(sym) NULL
 #endif
 #ifdef FASTEC_BACKEND_ifma
+extern const ec_ops ecp_ops_secp384r1_ifma;
+extern const ec_field_hooks ecp_field_secp384r1_ifma;
 extern const ec_ops ecp_ops_secp521r1_ifma;
 extern const ec_field_hooks ecp_field_secp521r1_ifma;
 #define ECP_IFMA(sym) (&sym)
@@ -147,7 +149,7 @@ static const ec_impl_row ecp_rows[] = {
     {{{CPU_BE_PORTABLE, ECP_PORTABLE(ecp_ops_secp192r1_portable), ECP_PORTABLE(ecp_field_secp192r1_portable)}, {CPU_BE_ADX, ECP_ADX(ecp_ops_secp192r1_adx), ECP_ADX(ecp_field_secp192r1_adx)}, {CPU_BE_IFMA, NULL, NULL}}}, /* secp192r1 */
     {{{CPU_BE_PORTABLE, ECP_PORTABLE(ecp_ops_secp224r1_portable), ECP_PORTABLE(ecp_field_secp224r1_portable)}, {CPU_BE_ADX, ECP_ADX(ecp_ops_secp224r1_adx), ECP_ADX(ecp_field_secp224r1_adx)}, {CPU_BE_IFMA, NULL, NULL}}}, /* secp224r1 */
     {{{CPU_BE_PORTABLE, ECP_PORTABLE(ecp_ops_secp256r1_portable), ECP_PORTABLE(ecp_field_secp256r1_portable)}, {CPU_BE_ADX, ECP_ADX(ecp_ops_secp256r1_adx), ECP_ADX(ecp_field_secp256r1_adx)}, {CPU_BE_IFMA, NULL, NULL}}}, /* secp256r1 */
-    {{{CPU_BE_PORTABLE, ECP_PORTABLE(ecp_ops_secp384r1_portable), ECP_PORTABLE(ecp_field_secp384r1_portable)}, {CPU_BE_ADX, ECP_ADX(ecp_ops_secp384r1_adx), ECP_ADX(ecp_field_secp384r1_adx)}, {CPU_BE_IFMA, NULL, NULL}}}, /* secp384r1 */
+    {{{CPU_BE_PORTABLE, ECP_PORTABLE(ecp_ops_secp384r1_portable), ECP_PORTABLE(ecp_field_secp384r1_portable)}, {CPU_BE_ADX, ECP_ADX(ecp_ops_secp384r1_adx), ECP_ADX(ecp_field_secp384r1_adx)}, {CPU_BE_IFMA, ECP_IFMA(ecp_ops_secp384r1_ifma), ECP_IFMA(ecp_field_secp384r1_ifma)}}}, /* secp384r1 */
     {{{CPU_BE_PORTABLE, ECP_PORTABLE(ecp_ops_secp521r1_portable), ECP_PORTABLE(ecp_field_secp521r1_portable)}, {CPU_BE_ADX, NULL, NULL}, {CPU_BE_IFMA, ECP_IFMA(ecp_ops_secp521r1_ifma), ECP_IFMA(ecp_field_secp521r1_ifma)}}}, /* secp521r1 */
 };
 

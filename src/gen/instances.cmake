@@ -20,7 +20,7 @@ set(FASTEC_ECP_INSTANCES_portable secp160r1 secp192r1 secp224r1 secp256r1 secp38
 set(FASTEC_ECP_BACKEND_adx_ARCH "x86_64")
 set(FASTEC_ECP_INSTANCES_adx secp160r1 secp192r1 secp224r1 secp256r1 secp384r1)
 set(FASTEC_ECP_BACKEND_ifma_ARCH "x86_64")
-set(FASTEC_ECP_INSTANCES_ifma secp521r1)
+set(FASTEC_ECP_INSTANCES_ifma secp384r1 secp521r1)
 set(FASTEC_SHA_BACKENDS portable sha)
 set(FASTEC_SHA_BACKEND_portable_ARCH "")
 set(FASTEC_SHA_BACKEND_sha_ARCH "x86_64")
