@@ -167,6 +167,23 @@ F48_TARGET static int run(void)
     BN_sub(E, P, W);
     CHECK(BN_is_one(E), "p - 1 -> Montgomery -> words: not p - 1");
     BN_free(W);
+    /* values whose first fold in f48_to_words still reaches 2^384:
+     * 2^384 (t + 1) - 1 for t = 1..15, the limbs below 2^48 but the top one */
+    for (uint64_t t = 1; t < 16; t++) {
+        uint64_t l[8];
+        for (int i = 0; i < 7; i++) l[i] = (1ULL << 48) - 1;
+        l[7] = ((t + 1) << 48) - 1;
+        lanes ll = get(put(l));
+        BIGNUM *V = val48(&ll), *U = BN_new();
+        f48_to_mont(m, put(l));
+        fp_to_words(w, m);
+        W = words_val(w);
+        BN_mod_sub(U, W, V, P, ctx);
+        CHECK(BN_is_zero(U) && fp_lt_p_vartime(m), "to_mont of 2^384 (%d + 1) - 1: wrong value", (int)t);
+        BN_free(V);
+        BN_free(U);
+        BN_free(W);
+    }
     for (int it = 0; it < 30000; it++) {
         f48 a = (it & 1) ? gen(PB) : gen(RB), b = (it & 2) ? gen(PB) : gen(RB);
         check_ops(a, b, gen(RB), gen(RB), gen(RB), it);
