@@ -247,6 +247,7 @@ static void pt_madd_ct(pp *o, const pp *P, const uint64_t *x2, const uint64_t *y
     ct_wipe(R, sizeof R);
 }
 
+#if !(ECP_IFMA && !FP_MERSENNE) /* P-384's ifma verification has its own (ecp/ecp_ifma384_dmul.h) */
 /* public points: branches on the special cases */
 static void pt_madd_vartime(pp *o, const pp *P, const uint64_t *x2, const uint64_t *y2)
 {
@@ -262,6 +263,7 @@ static void pt_madd_vartime(pp *o, const pp *P, const uint64_t *x2, const uint64
     if (fp_is_zero(H) && fp_is_zero(R)) pt_dbl(o, P);
     else *o = S;
 }
+#endif
 
 /* ---- conversions ---- */
 
@@ -522,6 +524,39 @@ static int ecp_op_point_ybit_vartime(const struct fastec_curve *cv, const ec_poi
 
 #define ECP_WNAF_W 5
 
+#if ECP_IFMA && !FP_MERSENNE
+#include "ecp/ecp_ifma384_dmul.h"
+#else
+/* acc = u1 G + u2 Q in one chain of doublings, from the width-ECP_WNAF_W NAF
+ * naf2 of u2 over the affine odd multiples qxy of Q and the width-ECP_GNAF_W
+ * NAF naf1 of u1 over the generated table gnaf of G; public values only */
+static void pt_dmul_vartime(pp *acc, const int8_t *naf1, int len1, const int8_t *naf2, int len2,
+                            const uint64_t (*qxy)[2 * FP_NL], const uint64_t *gnaf)
+{
+    const int len = len1 > len2 ? len1 : len2;
+    pt_identity(acc);
+    for (int i = len - 1; i >= 0; i--) {
+        if (!fp_is_zero(acc->Z)) pt_dbl(acc, acc);
+        int dg = i < len2 ? naf2[i] : 0;
+        if (dg) {
+            fp y;
+            const int j = (dg > 0 ? dg : -dg) / 2;
+            fp_copy(y, qxy[j] + FP_NL);
+            if (dg < 0) fp_neg(y, y);
+            pt_madd_vartime(acc, acc, qxy[j], y);
+        }
+        dg = i < len1 ? naf1[i] : 0;
+        if (dg) {
+            const uint64_t *ent = gnaf + (size_t)((dg > 0 ? dg : -dg) / 2) * 2 * FP_NL;
+            fp y;
+            fp_copy(y, ent + FP_NL);
+            if (dg < 0) fp_neg(y, y);
+            pt_madd_vartime(acc, acc, ent, y);
+        }
+    }
+}
+#endif
+
 static int ecp_op_verify_vartime(const struct fastec_curve *cv, const ec_point *q, const sc_t *u1, const sc_t *u2,
                                  const sc_t *r)
 {
@@ -541,27 +576,7 @@ static int ecp_op_verify_vartime(const struct fastec_curve *cv, const ec_point *
     int8_t naf2[SC_MAX_LIMBS * 64 + 2], naf1[SC_MAX_LIMBS * 64 + 2];
     int len2 = sc_wnaf_vartime(naf2, u2->v, (int)cv->sc.nlimbs, ECP_WNAF_W);
     int len1 = sc_wnaf_vartime(naf1, u1->v, (int)cv->sc.nlimbs, ECP_GNAF_W);
-    int len = len1 > len2 ? len1 : len2;
-    pt_identity(&acc);
-    for (int i = len - 1; i >= 0; i--) {
-        if (!fp_is_zero(acc.Z)) pt_dbl(&acc, &acc);
-        int dg = i < len2 ? naf2[i] : 0;
-        if (dg) {
-            fp y;
-            const int j = (dg > 0 ? dg : -dg) / 2;
-            fp_copy(y, qxy[j] + FP_NL);
-            if (dg < 0) fp_neg(y, y);
-            pt_madd_vartime(&acc, &acc, qxy[j], y);
-        }
-        dg = i < len1 ? naf1[i] : 0;
-        if (dg) {
-            const uint64_t *ent = e->gnaf + (size_t)((dg > 0 ? dg : -dg) / 2) * 2 * FP_NL;
-            fp y;
-            fp_copy(y, ent + FP_NL);
-            if (dg < 0) fp_neg(y, y);
-            pt_madd_vartime(&acc, &acc, ent, y);
-        }
-    }
+    pt_dmul_vartime(&acc, naf1, len1, naf2, len2, (const uint64_t(*)[2 * FP_NL])qxy, e->gnaf);
     if (fp_is_zero(acc.Z)) return RC_SIG_INVALID;
     /* x = X / Z^2: candidates r, r + n, ... below p, compared as c Z^2 == X */
     fp z2, cand, cm, t;

@@ -226,6 +226,19 @@ F48_INLINE void f48_to_words(uint64_t *w, f48 a)
     ct_wipe(v, sizeof v);
 }
 
+/* a = 0 mod p, for public a (limbs below 2^52): its words are 0 or p */
+F48_INLINE int f48_is_zero_vartime(f48 a)
+{
+    uint64_t w[6];
+    int z = 1, zp = 1;
+    f48_to_words(w, a);
+    for (int i = 0; i < 6; i++) {
+        z &= w[i] == 0;
+        zp &= w[i] == fp_p[i];
+    }
+    return z | zp;
+}
+
 /* limbs below 2^52 -> Montgomery form (fp_impl.h), canonical */
 F48_INLINE void f48_to_mont(uint64_t *r, f48 a)
 {
