@@ -132,6 +132,52 @@ static void test_base_exceptions(const fastec_curve *c, const BIGNUM *n)
     BN_CTX_free(ctx);
 }
 
+/* Verification's additions meeting their own entry: with Q = G and
+ * u1 = u2 = k (k odd, 1..15), both NAFs are the single digit k, so the
+ * chain adds k G to k G (the doubling case) and R = 2k G; the signature
+ * r = x(2k G) mod n, s = r / k with the digest e = r is valid. With Q = -G
+ * the same chain cancels to the identity: rejected. */
+static void test_verify_exceptions(const fastec_curve *c, const EC_GROUP *g, const BIGNUM *n)
+{
+    const char *name = fastec_curve_name(c);
+    const size_t ss = fastec_curve_scalar_size(c);
+    const int shift = (int)(8 * ss) - BN_num_bits(n); /* the digest's bits beyond n's are dropped */
+    BN_CTX *ctx = BN_CTX_new();
+    BIGNUM *k = BN_new(), *x = BN_new(), *r = BN_new(), *sv = BN_new(), *e = BN_new();
+    EC_POINT *R = EC_POINT_new(g), *Gn = EC_POINT_dup(EC_GROUP_get0_generator(g), g);
+    uint8_t gpub[1 + 2 * MAXF], npub[1 + 2 * MAXF];
+    EC_POINT_invert(g, Gn, ctx);
+    size_t gl = EC_POINT_point2oct(g, EC_GROUP_get0_generator(g), POINT_CONVERSION_UNCOMPRESSED, gpub, sizeof gpub, ctx);
+    size_t nl = EC_POINT_point2oct(g, Gn, POINT_CONVERSION_UNCOMPRESSED, npub, sizeof npub, ctx);
+    for (unsigned kk = 1; kk <= 15; kk += 2) {
+        BN_set_word(k, 2 * kk);
+        EC_POINT_mul(g, R, k, NULL, NULL, ctx);
+        EC_POINT_get_affine_coordinates(g, R, x, NULL, ctx);
+        BN_nnmod(r, x, n, ctx);
+        if (BN_is_zero(r)) continue;
+        BN_set_word(k, kk);
+        BN_mod_inverse(sv, k, n, ctx);
+        BN_mod_mul(sv, sv, r, n, ctx);
+        BN_lshift(e, r, shift);
+        uint8_t dg[MAXS], sig[2 * MAXS];
+        BN_bn2binpad(e, dg, (int)ss);
+        BN_bn2binpad(r, sig, (int)ss);
+        BN_bn2binpad(sv, sig + ss, (int)ss);
+        CHECK(fastec_ecdsa_verify(c, gpub, gl, dg, ss, sig) == FASTEC_OK,
+              "%s: valid signature with Q = G, u1 = u2 = %u (the chain's doubling case) rejected", name, kk);
+        CHECK(fastec_ecdsa_verify(c, npub, nl, dg, ss, sig) == FASTEC_ERR_SIG_INVALID,
+              "%s: signature with Q = -G, u1 = u2 = %u (the chain cancels) not rejected as invalid", name, kk);
+    }
+    EC_POINT_free(R);
+    EC_POINT_free(Gn);
+    BN_free(k);
+    BN_free(x);
+    BN_free(r);
+    BN_free(sv);
+    BN_free(e);
+    BN_CTX_free(ctx);
+}
+
 static void test_curve(const fastec_curve *c, int nkeys)
 {
     const char *name = fastec_curve_name(c);
@@ -146,6 +192,7 @@ static void test_curve(const fastec_curve *c, int nkeys)
     unsigned long fails0 = t_fail;
     test_edge_scalars(c, nid, n);
     test_base_exceptions(c, n);
+    test_verify_exceptions(c, g, n);
 
     for (int i = 0; i < nkeys; i++) {
         uint8_t priv[MAXS], pub[1 + 2 * MAXF], opub[1 + 2 * MAXF], pubc[1 + MAXF], opubc[1 + MAXF];
