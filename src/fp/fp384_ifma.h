@@ -82,13 +82,28 @@ F48_INLINE f48 f48_carry(f48 t)
     return _mm512_add_epi64(_mm512_add_epi64(r, F48_MP(1LL)), e);
 }
 
-/* lanes s..s+7 of b's limbs (0 outside 0..7) for a constant s in -7..7 */
+/* lanes s..s+7 of b's limbs (0 outside 0..7) for a constant s in -7..7 (a
+ * switch, as clang wants the rotation count as a literal constant) */
 F48_INLINE __m512i f48_win(f48 b, int s)
 {
     const __m512i z = _mm512_setzero_si512();
-    if (s == 0) return b;
-    if (s < 0) return _mm512_alignr_epi64(b, z, (8 + s) & 7);
-    return _mm512_alignr_epi64(z, b, s & 7);
+    switch (s) {
+    case -7: return _mm512_alignr_epi64(b, z, 1);
+    case -6: return _mm512_alignr_epi64(b, z, 2);
+    case -5: return _mm512_alignr_epi64(b, z, 3);
+    case -4: return _mm512_alignr_epi64(b, z, 4);
+    case -3: return _mm512_alignr_epi64(b, z, 5);
+    case -2: return _mm512_alignr_epi64(b, z, 6);
+    case -1: return _mm512_alignr_epi64(b, z, 7);
+    case 0: return b;
+    case 1: return _mm512_alignr_epi64(z, b, 1);
+    case 2: return _mm512_alignr_epi64(z, b, 2);
+    case 3: return _mm512_alignr_epi64(z, b, 3);
+    case 4: return _mm512_alignr_epi64(z, b, 4);
+    case 5: return _mm512_alignr_epi64(z, b, 5);
+    case 6: return _mm512_alignr_epi64(z, b, 6);
+    default: return _mm512_alignr_epi64(z, b, 7); /* 7 */
+    }
 }
 
 /* columns c0 (0..7) and c1 (8..15), below 2^60, folded and carried: R */
@@ -97,8 +112,8 @@ F48_INLINE f48 f48_reduce(__m512i c0, __m512i c1)
     const __m512i z = _mm512_setzero_si512();
     const __m512i m16 = _mm512_set1_epi64(0xffff);
 /* lanes 0..7 and 8..15 of a 16-lane value v shifted up by k lanes */
-#define F48_UPLO(v, k) _mm512_alignr_epi64((v), z, (8 - (k)) & 7)
-#define F48_UPHI(v, k) _mm512_alignr_epi64(z, (v), (8 - (k)) & 7)
+#define F48_UPLO(v, k) _mm512_alignr_epi64((v), z, 8 - (k))
+#define F48_UPHI(v, k) _mm512_alignr_epi64(z, (v), 8 - (k))
     /* first fold: columns 8..15 (nonnegative) onto limbs 0..10 */
     __m512i L = _mm512_slli_epi64(_mm512_and_si512(c1, m16), 32), H = _mm512_srli_epi64(c1, 16);
     __m512i A = _mm512_sub_epi64(c1, L), B = _mm512_add_epi64(c1, L);

@@ -99,15 +99,31 @@ F50_INLINE f50 f50_carry_cols(__m512i s0, __m512i s1)
 F50_INLINE f50 f50_carry(f50 a) { return f50_carry_cols(a.l, a.h); }
 
 /* lanes s..s+7 of b's limbs (0 outside 0..10) for a constant s in -7..10:
- * one lane rotation across b.l, b.h (whose lanes 3..7 are 0) or zero */
+ * one lane rotation across b.l, b.h (whose lanes 3..7 are 0) or zero (a
+ * switch, as clang wants the rotation count as a literal constant) */
 F50_INLINE __m512i f50_win(f50 b, int s)
 {
     const __m512i z = _mm512_setzero_si512();
-    if (s == 0) return b.l;
-    if (s == 8) return b.h;
-    if (s < 0) return _mm512_alignr_epi64(b.l, z, (8 + s) & 7);
-    if (s < 8) return _mm512_alignr_epi64(b.h, b.l, s & 7);
-    return _mm512_alignr_epi64(z, b.h, (s - 8) & 7);
+    switch (s) {
+    case -7: return _mm512_alignr_epi64(b.l, z, 1);
+    case -6: return _mm512_alignr_epi64(b.l, z, 2);
+    case -5: return _mm512_alignr_epi64(b.l, z, 3);
+    case -4: return _mm512_alignr_epi64(b.l, z, 4);
+    case -3: return _mm512_alignr_epi64(b.l, z, 5);
+    case -2: return _mm512_alignr_epi64(b.l, z, 6);
+    case -1: return _mm512_alignr_epi64(b.l, z, 7);
+    case 0: return b.l;
+    case 1: return _mm512_alignr_epi64(b.h, b.l, 1);
+    case 2: return _mm512_alignr_epi64(b.h, b.l, 2);
+    case 3: return _mm512_alignr_epi64(b.h, b.l, 3);
+    case 4: return _mm512_alignr_epi64(b.h, b.l, 4);
+    case 5: return _mm512_alignr_epi64(b.h, b.l, 5);
+    case 6: return _mm512_alignr_epi64(b.h, b.l, 6);
+    case 7: return _mm512_alignr_epi64(b.h, b.l, 7);
+    case 8: return b.h;
+    case 9: return _mm512_alignr_epi64(z, b.h, 1);
+    default: return _mm512_alignr_epi64(z, b.h, 2); /* 10 */
+    }
 }
 
 /* limb i of a in every lane */
