@@ -21,6 +21,7 @@
 #define FE_SUB3 f48_sub16
 #define FE_HALF f48_half
 #define FE_CARRY f48_carry
+#define FE_SELECT f48_select
 #include "ecp/ecp_ifma_pt.h"
 
 /* acc = 16 acc + entry, for the digits d[top], ..., d[1] of the affine row
@@ -39,13 +40,12 @@ F48_TARGET static void pt_mul_windows_ct(pp *acc, const uint64_t (*axy)[2 * FP_N
         ty[j] = f48_from_mont(axy[j] + FP_NL);
     }
     f48 X = f48_from_mont(acc->X), Y = f48_from_mont(acc->Y), Z = f48_from_mont(acc->Z);
-    uint64_t pinf = fp_is_zero(acc->Z);
+    uint64_t pinf = fp_is_zero(acc->Z), neg, mag;
     for (int i = top; i >= 1; i--) {
         for (int s = 0; s < 4; s++) pt_dbl_r(&X, &Y, &Z);
         Y = f48_carry(Y); /* R: it is subtracted below */
         /* the entry |d| P (any value for d = 0, masked off below), y negated
          * for d < 0 (4p - y, P: it only feeds products) */
-        uint64_t neg, mag;
         sc_digit_split(d[i], &neg, &mag);
         f48 x = tx[0], y = ty[0];
         for (int j = 1; j < 8; j++) {
@@ -54,21 +54,14 @@ F48_TARGET static void pt_mul_windows_ct(pp *acc, const uint64_t (*axy)[2 * FP_N
             y = f48_select(y, ty[j], m);
         }
         y = f48_select(y, f48_sub(_mm512_setzero_si512(), y), neg);
-        const uint64_t qinf = ct_is_zero(mag);
-        f48 X3, Y3, Z3, h, r;
-        pt_madd_r(&X3, &Y3, &Z3, &h, &r, X, Y, Z, x, y);
-        /* pt_madd_ct's special cases; X stays R, Y P, Z R */
-        X = f48_select(f48_select(X3, x, pinf), X, qinf);
-        Y = f48_select(f48_select(Y3, y, pinf), Y, qinf);
-        Z = f48_select(f48_select(Z3, one, pinf), Z, qinf);
-        pinf &= qinf;
-        ct_wipe(&neg, sizeof neg);
-        ct_wipe(&mag, sizeof mag);
+        pt_madd_masked_r(&X, &Y, &Z, x, y, one, &pinf, ct_is_zero(mag));
     }
     f48_to_mont(acc->X, X);
     f48_to_mont(acc->Y, Y);
     f48_to_mont(acc->Z, Z);
     ct_wipe(&pinf, sizeof pinf);
+    ct_wipe(&neg, sizeof neg);
+    ct_wipe(&mag, sizeof mag);
 }
 
 #endif

@@ -21,6 +21,7 @@
 #define FE_SUB3 f50_sub4
 #define FE_HALF f50_half
 #define FE_CARRY f50_carry
+#define FE_SELECT f50_select
 #include "ecp/ecp_ifma_pt.h"
 
 F50_INLINE void pt_store50(pp *o, f50 X, f50 Y, f50 Z)

@@ -26,14 +26,7 @@ F50_TARGET static void pt_mul_windows_ct(pp *acc, const uint64_t (*axy)[2 * FP_N
         for (int s = 0; s < 4; s++) pt_dbl_r(&X, &Y, &Z);
         Y = f50_carry(Y); /* R: it is subtracted below */
         const uint64_t qinf = pt_select_entry(xy, axy[0], 8, d[i]);
-        const f50 x = f50_from58(xy), y = f50_from58(xy + FP_NL);
-        f50 X3, Y3, Z3, h, r;
-        pt_madd_r(&X3, &Y3, &Z3, &h, &r, X, Y, Z, x, y);
-        /* pt_madd_ct's special cases; X stays R, Y P, Z R */
-        X = f50_select(f50_select(X3, x, pinf), X, qinf);
-        Y = f50_select(f50_select(Y3, y, pinf), Y, qinf);
-        Z = f50_select(f50_select(Z3, one, pinf), Z, qinf);
-        pinf &= qinf;
+        pt_madd_masked_r(&X, &Y, &Z, f50_from58(xy), f50_from58(xy + FP_NL), one, &pinf, qinf);
     }
     pt_store50(acc, X, Y, Z);
     ct_wipe(xy, sizeof xy);

@@ -7,7 +7,8 @@
  *   FE_INLINE     its always-inline function attributes,
  *   FE_MUL, FE_SQR, FE_ADD, FE_SUB, FE_HALF, FE_CARRY as in the field header,
  *   FE_SUB3(a, b) a - b for a R and b a sum of at most three R's, whose
- *                 limbs need FE_CARRY before any other use.
+ *                 limbs need FE_CARRY before any other use,
+ *   FE_SELECT(a, b, m) m ? b : a for a mask m (0 or all ones).
  * The same formulas as ecp_impl.h's generic ones (the doubling is the scaled
  * 4M + 4S one). The comments give each value's bound class (R or P, the field
  * headers): products return R; a product accepts P; FE_SUB (R - R') is P.
@@ -55,6 +56,23 @@ FE_INLINE void pt_madd_r(FE *X3, FE *Y3, FE *Z3, FE *h, FE *r, FE X1, FE Y1, FE 
     *h = FE_SUB(FE_MUL(x, z1z1), X1);
     *r = FE_SUB(FE_MUL(y, FE_MUL(Z1, z1z1)), Y1);
     pt_add_tail_r(X3, Y3, Z3, *h, *r, X1, Y1, Z1);
+}
+
+/* the ECDH windows' step after the doublings (ecp_impl.h's pt_madd_ct), in
+ * place: (X, Y, Z) += (x, y), with the special cases as masks. *pinf: the
+ * accumulator is the identity, the sum is the entry (x, y, one); qinf: the
+ * entry is the identity (a zero digit), the accumulator stays; *pinf stays
+ * set only while qinf is. X R, Y R, Z P, x R, y P in; X R, Y P, Z R out.
+ * The doubling case (acc = +-entry) does not occur in the windows before the
+ * last step (ecp_impl.h), which is done apart. */
+FE_INLINE void pt_madd_masked_r(FE *X, FE *Y, FE *Z, FE x, FE y, FE one, uint64_t *pinf, uint64_t qinf)
+{
+    FE X3, Y3, Z3, h, r;
+    pt_madd_r(&X3, &Y3, &Z3, &h, &r, *X, *Y, *Z, x, y);
+    *X = FE_SELECT(FE_SELECT(X3, x, *pinf), *X, qinf);
+    *Y = FE_SELECT(FE_SELECT(Y3, y, *pinf), *Y, qinf);
+    *Z = FE_SELECT(FE_SELECT(Z3, one, *pinf), *Z, qinf);
+    *pinf &= qinf;
 }
 
 #endif

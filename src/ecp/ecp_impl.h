@@ -61,6 +61,11 @@ typedef struct {
 #ifndef ECP_IFMA
 #define ECP_IFMA 0
 #endif
+/* the ifma backend's two instances: P-521 on its own IFMA field throughout,
+ * P-384 on the adx field with ECDH's windows and verification's chain on an
+ * IFMA one */
+#define ECP_IFMA521 (ECP_IFMA && FP_MERSENNE)
+#define ECP_IFMA384 (ECP_IFMA && !FP_MERSENNE)
 #if ECP_IFMA && !((defined(FP_CURVE_secp521r1) || (defined(FP_CURVE_secp384r1) && FP_ADX)) && defined(__x86_64__))
 #error "the ifma backend is P-521 and P-384 (with the adx field) on x86-64 only"
 #endif
@@ -86,7 +91,7 @@ FP_INLINE void pt_cmov(pp *r, const pp *a, uint64_t mask)
     fp_cmov(r->Z, a->Z, mask);
 }
 
-#if ECP_IFMA && FP_MERSENNE
+#if ECP_IFMA521
 /* the ifma backend on P-521: the three formulas whole in IFMA registers */
 #include "ecp/ecp_ifma521.h"
 #else
@@ -247,7 +252,7 @@ static void pt_madd_ct(pp *o, const pp *P, const uint64_t *x2, const uint64_t *y
     ct_wipe(R, sizeof R);
 }
 
-#if !(ECP_IFMA && !FP_MERSENNE) /* P-384's ifma verification has its own (ecp/ecp_ifma384_dmul.h) */
+#if !ECP_IFMA384 /* P-384's ifma verification has its own (ecp/ecp_ifma384_dmul.h) */
 /* public points: branches on the special cases */
 static void pt_madd_vartime(pp *o, const pp *P, const uint64_t *x2, const uint64_t *y2)
 {
@@ -331,9 +336,9 @@ FP_INLINE uint64_t pt_select_entry(uint64_t *xy, const uint64_t *row, unsigned n
     return ct_is_zero(mag);
 }
 
-#if ECP_IFMA && FP_MERSENNE
+#if ECP_IFMA521
 #include "ecp/ecp_ifma521_mul.h"
-#elif ECP_IFMA
+#elif ECP_IFMA384
 #include "ecp/ecp_ifma384_mul.h"
 #else
 /* ECDH's windows: acc = 16 acc + entry for the digits d[top], ..., d[1] of
@@ -524,7 +529,7 @@ static int ecp_op_point_ybit_vartime(const struct fastec_curve *cv, const ec_poi
 
 #define ECP_WNAF_W 5
 
-#if ECP_IFMA && !FP_MERSENNE
+#if ECP_IFMA384
 #include "ecp/ecp_ifma384_dmul.h"
 #else
 /* acc = u1 G + u2 Q in one chain of doublings, from the width-ECP_WNAF_W NAF
