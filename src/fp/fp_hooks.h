@@ -117,8 +117,21 @@ static void fp_hook_sqrt(uint64_t *r, const uint64_t *a) /* s R with (s R)^2 R^-
     if (!fp_sqrt_vartime(r, x)) memset(r, 0xff, FP_NL * 8); /* no root: an invalid element */
 }
 #else
+#if ECP_IFMA384
+/* the ifma instance's P-384 hooks go through its IFMA field (fp/fp384_ifma.h)
+ * wherever it has the operation, so the field tests and the
+ * backend-differential fuzzer compare it with the rest: the words x R to the
+ * plain x in radix 2^48, the operation, and back to Montgomery form (each
+ * conversion a Montgomery product of the adx field, which is tested apart) */
+F48_TARGET static void fp_hook_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    f48_to_mont(r, f48_mul(f48_from_mont(a), f48_from_mont(b)));
+}
+F48_TARGET static void fp_hook_sqr(uint64_t *r, const uint64_t *a) { f48_to_mont(r, f48_sqr(f48_from_mont(a))); }
+#else
 static void fp_hook_mul(uint64_t *r, const uint64_t *a, const uint64_t *b) { fp_mul(r, a, b); }
 static void fp_hook_sqr(uint64_t *r, const uint64_t *a) { fp_sqr(r, a); }
+#endif
 static void fp_hook_inv(uint64_t *r, const uint64_t *a) { fp_inv(r, a); }
 static void fp_hook_sqrt(uint64_t *r, const uint64_t *a)
 {
@@ -126,7 +139,19 @@ static void fp_hook_sqrt(uint64_t *r, const uint64_t *a)
 }
 #endif
 
-#if !FP_MERSENNE
+#if ECP_IFMA384
+/* sums, differences and halves are the same maps on x R as on x */
+F48_TARGET static void fp_hook_add(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    f48_to_mont(r, f48_add(f48_from_mont(a), f48_from_mont(b)));
+}
+F48_TARGET static void fp_hook_sub(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    f48_to_mont(r, f48_sub(f48_from_mont(a), f48_from_mont(b)));
+}
+#define FP_HOOK_HALF fp_hook_half
+F48_TARGET static void fp_hook_half(uint64_t *r, const uint64_t *a) { f48_to_mont(r, f48_half(f48_from_mont(a))); }
+#elif !FP_MERSENNE
 /* sums, differences and halves are the same maps on x R as on x: plain
  * values and Montgomery form alike */
 static void fp_hook_add(uint64_t *r, const uint64_t *a, const uint64_t *b) { fp_add(r, a, b); }
