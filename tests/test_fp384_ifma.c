@@ -89,6 +89,12 @@ F48_TARGET static void expect(const char *what, f48 a, const BIGNUM *e, uint64_t
     BN_free(d);
 }
 
+F48_TARGET static BIGNUM *valr(f48 a)
+{
+    lanes l = get(a);
+    return val48(&l);
+}
+
 static BIGNUM *words_val(const uint64_t *w) { return t_limbs_val(w, 6, 64); }
 
 F48_TARGET static void check_ops(f48 a, f48 b, f48 ra, f48 rb, f48 rc, int it)
@@ -188,43 +194,12 @@ F48_TARGET static int run(void)
         f48 a = (it & 1) ? gen(PB) : gen(RB), b = (it & 2) ? gen(PB) : gen(RB);
         check_ops(a, b, gen(RB), gen(RB), gen(RB), it);
     }
-    /* chains: an R value x through random operations, the result (carried
-     * where the operation leaves P) fed back */
-    for (int ch = 0; ch < 100; ch++) {
-        f48 x = gen(RB), y = gen(RB);
-        lanes lx = get(x), ly = get(y);
-        BIGNUM *X = val48(&lx), *Y = val48(&ly), *F = BN_new();
-        for (int st = 0; st < 200; st++) {
-            f48 r;
-            switch ((unsigned)(t_rand64() % 5)) {
-            case 0: r = f48_mul(x, y); BN_mod_mul(E, X, Y, P, ctx); break;
-            case 1: r = f48_sqr(f48_sub(x, y)); BN_mod_sub(E, X, Y, P, ctx); BN_mod_mul(E, E, E, P, ctx); break;
-            case 2: r = f48_carry(f48_add(x, y)); BN_mod_add(E, X, Y, P, ctx); break;
-            case 3:
-                r = f48_mul(f48_add(x, x), f48_carry(f48_sub16(y, f48_add(x, f48_add(x, y)))));
-                BN_mod_add(E, X, X, P, ctx);
-                BN_mod_sub(F, Y, X, P, ctx);
-                BN_mod_sub(F, F, X, P, ctx);
-                BN_mod_sub(F, F, Y, P, ctx);
-                BN_mod_mul(E, E, F, P, ctx);
-                break;
-            default:
-                r = f48_half(x);
-                BN_nnmod(E, X, P, ctx);
-                if (BN_is_odd(E)) BN_add(E, E, P);
-                BN_rshift1(E, E);
-                break;
-            }
-            expect("chain", r, E, RB, st);
-            y = x;
-            BN_copy(Y, X);
-            x = r;
-            BN_copy(X, E);
-        }
-        BN_free(X);
-        BN_free(Y);
-        BN_free(F);
-    }
+    /* chains (tests/testbn.h) */
+#define GEN_R() gen(RB)
+#define VAL(a) valr(a)
+#define SUB3(a, b) f48_carry(f48_sub16((a), (b)))
+#define EXPECT_R(what, r, e, it) expect((what), (r), (e), RB, (it))
+    T_IFMA_CHAINS(f48, P, ctx)
     BN_free(E);
     return t_done("test_fp384_ifma");
 }

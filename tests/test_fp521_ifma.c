@@ -40,6 +40,11 @@ F50_TARGET static f50 put(const uint64_t *limbs) /* 11 limbs */
 }
 
 static BIGNUM *val50(const lanes *a) { return t_limbs_val(a->v, 11, 50); }
+F50_TARGET static BIGNUM *valr(f50 a)
+{
+    lanes l = get(a);
+    return val50(&l);
+}
 static BIGNUM *val58(const uint64_t *a) { return t_limbs_val(a, 9, 58); }
 
 #define R0 ((1ULL << 50) + (1ULL << 38)) /* limb 0 of R below this */
@@ -220,44 +225,12 @@ F50_TARGET static int run(void)
         f50 a = (it & 1) ? gen_p() : gen_r(), b = (it & 2) ? gen_p() : gen_r();
         check_ops(a, b, gen_r(), gen_r(), gen_r(), it);
     }
-    /* chains: an R value x through random operations, the result (carried
-     * where the operation leaves P) fed back */
-    for (int ch = 0; ch < 100; ch++) {
-        f50 x = gen_r(), y = gen_r();
-        lanes lx = get(x), ly = get(y);
-        BIGNUM *X = val50(&lx), *Y = val50(&ly), *E = BN_new();
-        for (int st = 0; st < 200; st++) {
-            f50 r;
-            switch ((unsigned)(t_rand64() % 5)) {
-            case 0: r = f50_mul(x, y); BN_mod_mul(E, X, Y, P, ctx); break;
-            case 1: r = f50_sqr(f50_sub(x, y)); BN_mod_sub(E, X, Y, P, ctx); BN_mod_mul(E, E, E, P, ctx); break;
-            case 2: r = f50_carry(f50_add(x, y)); BN_mod_add(E, X, Y, P, ctx); break;
-            case 3: r = f50_mul(f50_add(x, x), f50_sub4(y, f50_add(x, f50_add(x, y))));
-                BN_mod_add(E, X, X, P, ctx);
-                {
-                    BIGNUM *F = BN_new();
-                    BN_mod_sub(F, Y, X, P, ctx);
-                    BN_mod_sub(F, F, X, P, ctx);
-                    BN_mod_sub(F, F, Y, P, ctx);
-                    BN_mod_mul(E, E, F, P, ctx);
-                    BN_free(F);
-                }
-                break;
-            default: r = f50_half(x); BN_copy(E, X);
-                if (BN_is_odd(E)) BN_add(E, E, P);
-                BN_rshift1(E, E);
-                break;
-            }
-            expect("chain", r, E, 1, st);
-            y = x;
-            BN_copy(Y, X);
-            x = r;
-            BN_copy(X, E);
-        }
-        BN_free(X);
-        BN_free(Y);
-        BN_free(E);
-    }
+    /* chains (tests/testbn.h) */
+#define GEN_R() gen_r()
+#define VAL(a) valr(a)
+#define SUB3(a, b) f50_sub4((a), (b))
+#define EXPECT_R(what, r, e, it) expect((what), (r), (e), 1, (it))
+    T_IFMA_CHAINS(f50, P, ctx)
     return t_done("test_fp521_ifma");
 }
 
