@@ -235,21 +235,22 @@ static void pt_add_ct(pp *o, const pp *P, const pp *Q, uint64_t qinf, int with_d
     ct_wipe(R, sizeof R);
 }
 
-/* the same with Q affine (P = Q not covered: the callers exclude it) */
-static void pt_madd_ct(pp *o, const pp *P, const uint64_t *x2, const uint64_t *y2, uint64_t qinf)
+/* The constant-time loops' step acc += (x2, y2), in place, where acc =
+ * +-(x2, y2) cannot occur (the callers exclude it), with the other special
+ * cases as masks: *pinf, acc is the identity, gives (x2, y2); qinf, the entry
+ * is, leaves acc. *pinf is the caller's mask, set while every digit so far
+ * was 0 (acc does not reach the identity otherwise), and stays set only
+ * while qinf is. S, H and R are the caller's scratch, wiped once by it after
+ * its loop rather than at every step. */
+static void pt_madd_ct(pp *acc, pp *S, uint64_t *H, uint64_t *R, const uint64_t *x2, const uint64_t *y2,
+                       uint64_t *pinf, uint64_t qinf)
 {
-    pp S;
-    fp H, R;
-    uint64_t pinf = fp_is_zero(P->Z);
-    pt_madd_core(&S, H, R, P, x2, y2);
-    fp_cmov(S.X, x2, pinf);
-    fp_cmov(S.Y, y2, pinf);
-    fp_cmov(S.Z, fp_one, pinf);
-    pt_cmov(&S, P, qinf);
-    *o = S;
-    ct_wipe(&S, sizeof S);
-    ct_wipe(H, sizeof H);
-    ct_wipe(R, sizeof R);
+    pt_madd_core(S, H, R, acc, x2, y2);
+    fp_cmov(S->X, x2, *pinf);
+    fp_cmov(S->Y, y2, *pinf);
+    fp_cmov(S->Z, fp_one, *pinf);
+    pt_cmov(acc, S, ~qinf);
+    *pinf &= qinf;
 }
 
 #if !ECP_IFMA384 /* P-384's ifma verification has its own (ecp/ecp_ifma384_dmul.h) */
@@ -348,12 +349,19 @@ FP_INLINE uint64_t pt_select_entry(uint64_t *xy, const uint64_t *row, unsigned n
 static void pt_mul_windows_ct(pp *acc, const uint64_t (*axy)[2 * FP_NL], const int8_t *d, int top)
 {
     uint64_t xy[2 * FP_NL];
+    pp S;
+    fp H, R;
+    uint64_t pinf = fp_is_zero(acc->Z);
     for (int i = top; i >= 1; i--) {
         for (int s = 0; s < 4; s++) pt_dbl(acc, acc);
-        const uint64_t zero = pt_select_entry(xy, axy[0], 8, d[i]);
-        pt_madd_ct(acc, acc, xy, xy + FP_NL, zero);
+        const uint64_t qinf = pt_select_entry(xy, axy[0], 8, d[i]);
+        pt_madd_ct(acc, &S, H, R, xy, xy + FP_NL, &pinf, qinf);
     }
     ct_wipe(xy, sizeof xy);
+    ct_wipe(&S, sizeof S);
+    ct_wipe(H, sizeof H);
+    ct_wipe(R, sizeof R);
+    ct_wipe(&pinf, sizeof pinf);
 }
 #endif
 
@@ -411,12 +419,17 @@ static void pt_mul_ct(const struct fastec_curve *cv, pp *R, const uint64_t *k, c
 static void pt_mul_base_ct(const struct fastec_curve *cv, pp *R, const uint64_t *k)
 {
     const ecp_params *e = cv->ecp;
-    pp acc, Q;
+    pp acc, Q, S;
+    fp H, Rr;
     uint64_t xy[2 * FP_NL];
     int8_t d[SC_MAX_LIMBS * 32 + 2];
     const unsigned w = e->base_w, ne = 1u << (w - 1);
     sc_recode(d, k, e->base_pos, w);
     pt_start_entry(&acc, e->base, ne, d[0]);
+    /* acc is the identity exactly while every digit so far was 0 (|acc| <
+     * 2^(w i - 1) < n, and a nonzero signed-digit prefix is not 0), up to
+     * the first pt_add_ct position, after which only pt_add_ct runs */
+    uint64_t pinf = fp_is_zero(acc.Z);
     for (unsigned i = 1; i < e->base_pos; i++) {
         const uint64_t *row = e->base + (size_t)i * ne * 2 * FP_NL;
         const uint64_t zero = pt_select_entry(xy, row, ne, d[i]);
@@ -426,12 +439,16 @@ static void pt_mul_base_ct(const struct fastec_curve *cv, pp *R, const uint64_t 
             fp_copy(Q.Z, fp_one);
             pt_add_ct(&acc, &acc, &Q, zero, 1);
         } else {
-            pt_madd_ct(&acc, &acc, xy, xy + FP_NL, zero);
+            pt_madd_ct(&acc, &S, H, Rr, xy, xy + FP_NL, &pinf, zero);
         }
     }
     *R = acc;
     ct_wipe(&acc, sizeof acc);
     ct_wipe(&Q, sizeof Q);
+    ct_wipe(&S, sizeof S);
+    ct_wipe(H, sizeof H);
+    ct_wipe(Rr, sizeof Rr);
+    ct_wipe(&pinf, sizeof pinf);
     ct_wipe(xy, sizeof xy);
     ct_wipe(d, sizeof d);
 }
