@@ -123,6 +123,19 @@ def mac(out, cur, n, src, first=0, extra=None):
     out('"adcx %%[lo], %%[%s]\\n\\t"' % cur[n + 1])
 
 
+def first_row(out, cur, n, src):
+    """t = rdx * src(0..n-1) into cur[0..n], the accumulator being empty: no
+    MULX half is added to an earlier word, so one ADD/ADC chain and no
+    zeroing (13 instructions fewer than mac on zeros for 4 limbs); cur[n + 1]
+    = 0 for the rows after (the XOR after the chain, whose last carry is 0)"""
+    out('"mulx %s, %%[%s], %%[%s]\\n\\t"' % (src(0), cur[0], cur[1]))
+    for j in range(1, n):
+        out('"mulx %s, %%[lo], %%[%s]\\n\\t"' % (src(j), cur[j + 1]))
+        out('"%s %%[lo], %%[%s]\\n\\t"' % ('add' if j == 1 else 'adc', cur[j]))
+    out('"adc $0, %%[%s]\\n\\t"' % cur[n])
+    out('"xor %%[%s], %%[%s]\\n\\t"' % (cur[n + 1], cur[n + 1]))
+
+
 def mont_row(out, cur, n, m0, psrc):
     """One Montgomery row for any prime: m = t_0 (-p^-1) mod 2^64 (IMUL; -t_0
     when -p^-1 = -1; t_0 when it is 1), then t += m p (psrc names the words
@@ -426,13 +439,14 @@ def gen(n, m0, special=None):
     cur = regs[:]  # cur[j] = operand holding t_j
 
     for i in range(n):
-        if i == 0:
-            # t = 0; later rows find t_(n+1) = 0 in the register rotated in
-            for k in range(n + 2):
-                out('"xor %%[%s], %%[%s]\\n\\t"' % (cur[k], cur[k]))
         byword = not pmem or pwords
         out(('"mov %%[b%d], %%%%rdx\\n\\t"' % i) if byword else ('"mov %d(%%[b]), %%%%rdx\\n\\t"' % (8 * i)))
-        mac(out, cur, n, (lambda j: '%%[a%d]' % j) if byword else (lambda j: '%d(%%[a])' % (8 * j)))
+        asrc = (lambda j: '%%[a%d]' % j) if byword else (lambda j: '%d(%%[a])' % (8 * j))
+        if i == 0:
+            # later rows find t_(n+1) = 0 in the register rotated in
+            first_row(out, cur, n, asrc)
+        else:
+            mac(out, cur, n, asrc)
         if special:
             special_row(out, lambda j, c=cur: '%%[%s]' % c[j], n + 1, special)
             cur = cur[1:] + cur[:1]
