@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Decoders from DER (what OpenSSL's PEM decoder hands on) to fastec keys:
- * PKCS#8 PrivateKeyInfo, SEC 1 ECPrivateKey ("type-specific") and
- * SubjectPublicKeyInfo, parsed by libfastec's strict key-file parsers. A key
+ * PKCS#8 PrivateKeyInfo, SEC 1 ECPrivateKey and ECParameters (a named curve's
+ * OID, "EC PARAMETERS"; both "type-specific") and SubjectPublicKeyInfo,
+ * parsed by libfastec's strict key-file parsers. A key
  * read here lives in fastec's key management from the start, so every
  * operation on it (pkey -check included) runs fastec's code. Input fastec
  * does not take (another algorithm, an unsupported curve, explicit
  * parameters) leaves the decoder empty-handed, not failed, so that other
  * providers' decoders may read it. */
+#include <stdio.h>
 #include <string.h>
 
 #include <openssl/core_names.h>
@@ -45,10 +47,40 @@ static int dec_does_selection_priv(void *provctx, int selection)
     (void)provctx;
     return selection == 0 || (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) != 0;
 }
+static int dec_does_selection_sec1(void *provctx, int selection)
+{
+    (void)provctx;
+    return selection == 0 || (selection & (OSSL_KEYMGMT_SELECT_KEYPAIR | OSSL_KEYMGMT_SELECT_DOMAIN_PARAMETERS)) != 0;
+}
 static int dec_does_selection_pub(void *provctx, int selection)
 {
     (void)provctx;
     return selection == 0 || (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0;
+}
+
+/* ECParameters holding a namedCurve: the DER OBJECT IDENTIFIER alone, to the
+ * fastec curve it names; NULL for anything else (explicit parameters, other
+ * curves, trailing bytes). */
+static const fastec_curve *named_curve_of(const uint8_t *der, size_t len)
+{
+    if (len < 3 || der[0] != 0x06 || der[1] >= 0x80 || (size_t)der[1] + 2 != len) return NULL;
+    char dotted[96];
+    size_t pos = 0;
+    unsigned long arc = 0;
+    int first = 1;
+    for (size_t i = 2; i < len; i++) {
+        if (arc > (~0UL >> 7)) return NULL;
+        arc = (arc << 7) | (der[i] & 0x7f);
+        if (der[i] & 0x80) continue;
+        int n = first ? snprintf(dotted + pos, sizeof dotted - pos, "%lu.%lu", arc < 80 ? arc / 40 : 2,
+                                 arc < 80 ? arc % 40 : arc - 80)
+                      : snprintf(dotted + pos, sizeof dotted - pos, ".%lu", arc);
+        if (n < 0 || (size_t)n >= sizeof dotted - pos) return NULL;
+        pos += (size_t)n;
+        arc = 0;
+        first = 0;
+    }
+    return first || (der[len - 1] & 0x80) ? NULL : fx_curve_lookup(dotted);
 }
 
 /* the whole input, at most MAX_DER bytes; NULL if unreadable or longer */
@@ -80,7 +112,13 @@ static int dec_decode(void *vctx, OSSL_CORE_BIO *cin, int selection, OSSL_CALLBA
     int sel = selection ? selection : OSSL_KEYMGMT_SELECT_ALL;
     fx_key *k = fx_key_new(d->prov);
     int ok = 1, have = 0;
-    if (k && d->structure != ST_SPKI && (sel & OSSL_KEYMGMT_SELECT_PRIVATE_KEY)) {
+    const fastec_curve *named = d->structure == ST_SEC1 ? named_curve_of(der, len) : NULL;
+    if (k && named) {
+        if (sel & OSSL_KEYMGMT_SELECT_DOMAIN_PARAMETERS) {
+            k->curve = named;
+            have = 1;
+        }
+    } else if (k && d->structure != ST_SPKI && (sel & OSSL_KEYMGMT_SELECT_PRIVATE_KEY)) {
         const fastec_curve *c = NULL;
         if (fastec_private_key_decode(der, len, &c, k->priv, sizeof k->priv) == FASTEC_OK) {
             size_t pl = sizeof k->pub;
@@ -139,5 +177,5 @@ static int dec_export_object(void *vctx, const void *reference, size_t reference
                                   {0, NULL}}
 
 DECODER_FUNCTIONS(fx_decoder_pkcs8_functions, dec_new_pkcs8, dec_does_selection_priv);
-DECODER_FUNCTIONS(fx_decoder_sec1_functions, dec_new_sec1, dec_does_selection_priv);
+DECODER_FUNCTIONS(fx_decoder_sec1_functions, dec_new_sec1, dec_does_selection_sec1);
 DECODER_FUNCTIONS(fx_decoder_spki_functions, dec_new_spki, dec_does_selection_pub);

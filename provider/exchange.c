@@ -2,14 +2,17 @@
 /* Key exchange "ECDH": the x coordinate of d Q (or of (h d) Q in cofactor
  * mode) by fastec_ecdh / fastec_ecdh_cofactor, which check the peer's key in
  * full every time. Optionally the ANSI X9.63 KDF over fastec's SHA-1/SHA-2,
- * as the default provider offers it; other KDFs are refused. Shared secrets
- * in temporary storage are wiped. */
+ * as the default provider offers it. A key fastec cannot serve, a KDF digest
+ * it lacks or a KDF type other than X9.63 hands the whole exchange to
+ * OpenSSL's ECDH (fallback.c), for its result, return value and errors.
+ * Shared secrets in temporary storage are wiped. */
 #define _POSIX_C_SOURCE 200809L
 #include <string.h>
 #include <strings.h>
 
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
+#include <openssl/err.h>
 #include <openssl/params.h>
 
 #include "prov.h"
@@ -23,7 +26,11 @@ typedef struct {
     size_t kdf_outlen;
     uint8_t *ukm;
     size_t ukm_len;
+    void *fbctx; /* OpenSSL's ECDH context while fb is set */
+    int fb;      /* the exchange runs in OpenSSL's ECDH */
 } fx_ecdh;
+
+#define KX(p, ID, type) FX_FB(p, kx, OSSL_FUNC_KEYEXCH_##ID, OSSL_FUNC_keyexch_##type##_fn)
 
 static void *ecdh_newctx(void *provctx)
 {
@@ -38,6 +45,7 @@ static void ecdh_freectx(void *vctx)
 {
     fx_ecdh *x = vctx;
     if (!x) return;
+    if (x->fbctx) KX(x->prov, FREECTX, freectx)(x->fbctx);
     fx_key_free(x->key);
     fx_key_free(x->peer);
     OPENSSL_free(x->ukm);
@@ -50,7 +58,10 @@ static void *ecdh_dupctx(void *vctx)
     fx_ecdh *y = OPENSSL_memdup(x, sizeof *x);
     if (!y) return NULL;
     y->ukm = NULL;
-    if (x->ukm && !(y->ukm = OPENSSL_memdup(x->ukm, x->ukm_len))) {
+    y->fbctx = NULL;
+    if ((x->ukm && !(y->ukm = OPENSSL_memdup(x->ukm, x->ukm_len))) ||
+        (x->fbctx && !(y->fbctx = KX(x->prov, DUPCTX, dupctx)(x->fbctx)))) {
+        OPENSSL_free(y->ukm);
         OPENSSL_free(y);
         return NULL;
     }
@@ -61,11 +72,61 @@ static void *ecdh_dupctx(void *vctx)
 
 static int ecdh_set_ctx_params(void *vctx, const OSSL_PARAM params[]);
 
+/* KDF settings fastec lacks: a KDF digest other than SHA-1/SHA-2/SHA-3, a KDF other than X9.63 */
+static int params_want_openssl(const OSSL_PARAM params[])
+{
+    const OSSL_PARAM *p;
+    const char *s;
+    if (!params) return 0;
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_EXCHANGE_PARAM_KDF_DIGEST)) &&
+        OSSL_PARAM_get_utf8_string_ptr(p, &s) && !fx_digest_lookup(s))
+        return 1;
+    return (p = OSSL_PARAM_locate_const(params, OSSL_EXCHANGE_PARAM_KDF_TYPE)) &&
+           OSSL_PARAM_get_utf8_string_ptr(p, &s) && *s && strcasecmp(s, OSSL_KDF_NAME_X963KDF);
+}
+
+/* Hands the exchange to OpenSSL's ECDH: its context gets the key, the
+ * settings made so far, the peer if set, then params. */
+static int fb_begin(fx_ecdh *x, fx_key *k, const OSSL_PARAM params[])
+{
+    fx_prov *p = x->prov;
+    void *kd = fx_key_ossl(k);
+    if (!kd) return 0;
+    if (!x->fbctx && !(x->fbctx = KX(p, NEWCTX, newctx)(p->fb.provctx))) return 0;
+    if (k != x->key) {
+        fx_key_up_ref(k);
+        fx_key_free(x->key);
+        x->key = k;
+    }
+    x->fb = 1;
+    char g[64];
+    fx_count_fallback(p, "derive", p->trace ? fx_fb_group(p, kd, g, sizeof g) : NULL);
+    size_t outlen = x->kdf_outlen;
+    const char *kdf = x->kdf_x963 ? OSSL_KDF_NAME_X963KDF : "", *md = x->kdf_md ? fx_digest_name(x->kdf_md) : NULL;
+    OSSL_PARAM state[6];
+    int n = 0;
+    if (x->cofactor_mode >= 0)
+        state[n++] = OSSL_PARAM_construct_int(OSSL_EXCHANGE_PARAM_EC_ECDH_COFACTOR_MODE, &x->cofactor_mode);
+    state[n++] = OSSL_PARAM_construct_utf8_string(OSSL_EXCHANGE_PARAM_KDF_TYPE, (char *)kdf, 0);
+    if (md) state[n++] = OSSL_PARAM_construct_utf8_string(OSSL_EXCHANGE_PARAM_KDF_DIGEST, (char *)md, 0);
+    if (outlen) state[n++] = OSSL_PARAM_construct_size_t(OSSL_EXCHANGE_PARAM_KDF_OUTLEN, &outlen);
+    if (x->ukm) state[n++] = OSSL_PARAM_construct_octet_string(OSSL_EXCHANGE_PARAM_KDF_UKM, x->ukm, x->ukm_len);
+    state[n] = OSSL_PARAM_construct_end();
+    if (!KX(p, INIT, init)(x->fbctx, kd, state)) return 0;
+    if (x->peer) {
+        void *pd = fx_key_ossl(x->peer);
+        if (!pd || !KX(p, SET_PEER, set_peer)(x->fbctx, pd)) return 0;
+    }
+    return params ? KX(p, SET_CTX_PARAMS, set_ctx_params)(x->fbctx, params) : 1;
+}
+
 static int ecdh_init(void *vctx, void *vkey, const OSSL_PARAM params[])
 {
     fx_ecdh *x = vctx;
     fx_key *k = vkey;
     if (!x || !k) return 0;
+    if (k->fb || params_want_openssl(params)) return fb_begin(x, k, params);
+    x->fb = 0;
     if (!k->curve || !k->has_priv) {
         FX_RAISE(x->prov, FX_R_MISSING_PRIVATE_KEY, "ECDH needs a private key");
         return 0;
@@ -85,6 +146,15 @@ static int ecdh_set_peer(void *vctx, void *vpeer)
     fx_ecdh *x = vctx;
     fx_key *p = vpeer;
     if (!x || !p) return 0;
+    if (!x->fb && p->fb && x->key && !fb_begin(x, x->key, NULL)) return 0;
+    if (x->fb) {
+        void *pd = fx_key_ossl(p);
+        if (!pd || !KX(x->prov, SET_PEER, set_peer)(x->fbctx, pd)) return 0;
+        fx_key_up_ref(p); /* holds pd */
+        fx_key_free(x->peer);
+        x->peer = p;
+        return 1;
+    }
     if (!p->curve || !p->has_pub) {
         FX_RAISE(x->prov, FX_R_MISSING_PUBLIC_KEY, "ECDH peer key");
         return 0;
@@ -145,6 +215,7 @@ static int ecdh_derive(void *vctx, unsigned char *secret, size_t *secretlen, siz
 {
     fx_ecdh *x = vctx;
     if (!x || !secretlen) return 0;
+    if (x->fb) return KX(x->prov, DERIVE, derive)(x->fbctx, secret, secretlen, outlen);
     if (!x->key || !x->peer) {
         FX_RAISE(x->prov, FX_R_NOT_INITIALIZED, "ECDH needs a private key and a peer key");
         return 0;
@@ -196,6 +267,8 @@ static int ecdh_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 {
     fx_ecdh *x = vctx;
     if (!x) return 0;
+    if (x->fb) return KX(x->prov, SET_CTX_PARAMS, set_ctx_params)(x->fbctx, params);
+    if (x->key && params_want_openssl(params)) return fb_begin(x, x->key, params);
     const OSSL_PARAM *p;
     const char *s;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_EXCHANGE_PARAM_EC_ECDH_COFACTOR_MODE))) {
@@ -254,8 +327,9 @@ static int ecdh_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 
 static const OSSL_PARAM *ecdh_settable_ctx_params(void *vctx, void *provctx)
 {
-    (void)vctx;
+    const fx_ecdh *x = vctx;
     (void)provctx;
+    if (x && x->fb) return KX(x->prov, SETTABLE_CTX_PARAMS, settable_ctx_params)(x->fbctx, x->prov->fb.provctx);
     static const OSSL_PARAM t[] = {OSSL_PARAM_int(OSSL_EXCHANGE_PARAM_EC_ECDH_COFACTOR_MODE, NULL),
                                    OSSL_PARAM_utf8_string(OSSL_EXCHANGE_PARAM_KDF_TYPE, NULL, 0),
                                    OSSL_PARAM_utf8_string(OSSL_EXCHANGE_PARAM_KDF_DIGEST, NULL, 0),
@@ -270,6 +344,7 @@ static int ecdh_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
     fx_ecdh *x = vctx;
     if (!x) return 0;
+    if (x->fb) return KX(x->prov, GET_CTX_PARAMS, get_ctx_params)(x->fbctx, params);
     OSSL_PARAM *p;
     if ((p = OSSL_PARAM_locate(params, OSSL_EXCHANGE_PARAM_EC_ECDH_COFACTOR_MODE))) {
         int mode = x->cofactor_mode;
@@ -292,8 +367,9 @@ static int ecdh_get_ctx_params(void *vctx, OSSL_PARAM params[])
 
 static const OSSL_PARAM *ecdh_gettable_ctx_params(void *vctx, void *provctx)
 {
-    (void)vctx;
+    const fx_ecdh *x = vctx;
     (void)provctx;
+    if (x && x->fb) return KX(x->prov, GETTABLE_CTX_PARAMS, gettable_ctx_params)(x->fbctx, x->prov->fb.provctx);
     static const OSSL_PARAM t[] = {OSSL_PARAM_int(OSSL_EXCHANGE_PARAM_EC_ECDH_COFACTOR_MODE, NULL),
                                    OSSL_PARAM_utf8_string(OSSL_EXCHANGE_PARAM_KDF_TYPE, NULL, 0),
                                    OSSL_PARAM_utf8_string(OSSL_EXCHANGE_PARAM_KDF_DIGEST, NULL, 0),

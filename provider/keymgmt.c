@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Key management for "EC": named-curve keys held as SEC 1 bytes (public point
- * uncompressed, private scalar big-endian), generated, derived and checked
- * with libfastec; import and export in the parameters the default provider
- * uses, so keys move between the two. Private keys are wiped when freed; an
- * import that fails leaves the key as it was. */
+/* Key management for "EC": keys on fastec's curves held as SEC 1 bytes
+ * (public point uncompressed, private scalar big-endian), generated, derived
+ * and checked with libfastec; import and export in the parameters the default
+ * provider uses, so keys move between the two. Keys fastec cannot serve (other
+ * curves, explicit parameters) are held by OpenSSL's own EC key management
+ * (fallback.c), every call handed on to it. Private keys are wiped when
+ * freed; an import that fails leaves the key as it was. */
 #include <string.h>
 #include <strings.h>
 
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
+#include <openssl/err.h>
 #include <openssl/params.h>
 
 #include "ct.h" /* ct_secret/ct_public: valgrind markers in the constant-time test build, no-ops otherwise */
@@ -35,10 +38,43 @@ int fx_key_up_ref(fx_key *k)
     return 1;
 }
 
+#define KM(p, ID, type) FX_FB(p, km, OSSL_FUNC_KEYMGMT_##ID, OSSL_FUNC_keymgmt_##type##_fn)
+
 void fx_key_free(fx_key *k)
 {
     if (!k || atomic_fetch_sub(&k->refs, 1) != 1) return;
+    OSSL_FUNC_keymgmt_free_fn *fr = KM(k->prov, FREE, free);
+    void *twin = atomic_load(&k->twin);
+    if (fr && k->fb) fr(k->fb);
+    if (fr && twin) fr(twin);
     OPENSSL_clear_free(k, sizeof *k);
+}
+
+/* A group name fastec serves, and no explicit parameters: 1 if the
+ * parameters name a curve only OpenSSL has (or give explicit parameters), 0
+ * if they name one of fastec's, -1 if they name none. */
+static int wants_openssl(const OSSL_PARAM params[])
+{
+    static const char *const keys[] = {OSSL_PKEY_PARAM_EC_FIELD_TYPE, OSSL_PKEY_PARAM_EC_P,
+                                       OSSL_PKEY_PARAM_EC_A,          OSSL_PKEY_PARAM_EC_B,
+                                       OSSL_PKEY_PARAM_EC_GENERATOR,  OSSL_PKEY_PARAM_EC_ORDER,
+                                       OSSL_PKEY_PARAM_EC_COFACTOR};
+    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_EC_DECODED_FROM_EXPLICIT_PARAMS);
+    int v = 0;
+    const char *name;
+    if (!params) return -1;
+    if (p && OSSL_PARAM_get_int(p, &v) && v) return 1;
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_GROUP_NAME)))
+        return !(OSSL_PARAM_get_utf8_string_ptr(p, &name) && fx_curve_lookup(name));
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (OSSL_PARAM_locate_const(params, keys[i])) return 1;
+    return -1;
+}
+
+static void trace_fallback(fx_prov *p, const char *what, void *fb)
+{
+    char g[64];
+    fx_count_fallback(p, what, p->trace ? fx_fb_group(p, fb, g, sizeof g) : NULL);
 }
 
 /* Copies the settings and the curve, not the key material. */
@@ -49,6 +85,7 @@ static void copy_params(fx_key *to, const fx_key *from)
     to->explicit_encoding = from->explicit_encoding;
     to->cofactor_flag = from->cofactor_flag;
     to->include_public = from->include_public;
+    to->group_check = from->group_check;
 }
 
 int fx_key_set_public(fx_key *k, const uint8_t *enc, size_t len)
@@ -141,6 +178,15 @@ static void be_to_native(uint8_t *out, const uint8_t *in, size_t len)
 }
 
 static const char *const point_format_names[] = {"uncompressed", "compressed", "hybrid"};
+
+static const char *const group_check_names[] = {"default", "named", "named-nist"};
+
+static int group_check_of(const char *s)
+{
+    for (int i = 0; i < 3; i++)
+        if (!strcasecmp(s, group_check_names[i])) return i;
+    return -1;
+}
 
 static int point_format_of(const char *s)
 {
@@ -239,6 +285,15 @@ static int apply_settings(fx_key *k, const OSSL_PARAM params[], int allow_group)
         if (!get_int(k->prov, p, &v)) return 0;
         k->include_public = v != 0;
     }
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_EC_GROUP_CHECK_TYPE))) {
+        if (!get_str(k->prov, p, &s)) return 0;
+        int gc = group_check_of(s);
+        if (gc < 0) {
+            FX_RAISE(k->prov, FX_R_INVALID_PARAM, "group check '%s' (default, named or named-nist)", s);
+            return 0;
+        }
+        k->group_check = gc;
+    }
     return 1;
 }
 
@@ -251,6 +306,7 @@ static int km_has(const void *keydata, int selection)
 {
     const fx_key *k = keydata;
     if (!k) return 0;
+    if (k->fb) return KM(k->prov, HAS, has)(k->fb, selection);
     int ok = 1;
     if (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) ok = ok && k->has_pub;
     if (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) ok = ok && k->has_priv;
@@ -260,8 +316,13 @@ static int km_has(const void *keydata, int selection)
 
 static int km_match(const void *keydata1, const void *keydata2, int selection)
 {
-    const fx_key *a = keydata1, *b = keydata2;
+    fx_key *a = (fx_key *)keydata1, *b = (fx_key *)keydata2;
     if (!a || !b) return 0;
+    if (a->fb || b->fb) {
+        OSSL_FUNC_keymgmt_match_fn *m = KM(a->prov, MATCH, match);
+        void *x = fx_key_ossl(a), *y = fx_key_ossl(b);
+        return m && x && y && m(x, y, selection);
+    }
     int ok = 1;
     if (selection & SELECT_DOMAIN) ok = a->curve && a->curve == b->curve;
     if (selection & SELECT_KEYPAIR) {
@@ -285,6 +346,10 @@ static int km_validate(const void *keydata, int selection, int checktype)
     (void)checktype; /* the full check is cheap: always done */
     const fx_key *k = keydata;
     if (!k) return 0;
+    if (k->fb) {
+        trace_fallback(k->prov, "check", k->fb);
+        return KM(k->prov, VALIDATE, validate)(k->fb, selection, checktype);
+    }
     if (!k->curve) {
         FX_RAISE(k->prov, FX_R_NO_CURVE, "key without a curve");
         return 0;
@@ -332,6 +397,24 @@ static int km_import(void *keydata, int selection, const OSSL_PARAM params[])
 {
     fx_key *k = keydata;
     if (!k) return 0;
+    fx_prov *prov = k->prov;
+    if (k->fb) {
+        trace_fallback(prov, "import", k->fb);
+        return KM(prov, IMPORT, import)(k->fb, selection, params);
+    }
+    /* as OpenSSL's EC: the domain parameters always come with a key */
+    if (!(selection & SELECT_DOMAIN)) return 0;
+    if (!k->curve && !k->has_pub && !k->has_priv && prov->fb.provctx && wants_openssl(params) == 1) {
+        void *fb = KM(prov, NEW, new)(prov->fb.provctx);
+        if (!fb) return 0;
+        if (!KM(prov, IMPORT, import)(fb, selection, params)) {
+            KM(prov, FREE, free)(fb);
+            return 0;
+        }
+        k->fb = fb;
+        trace_fallback(prov, "import", fb);
+        return 1;
+    }
     /* work on a copy: the key changes only if everything was accepted */
     fx_key *t = fx_key_new(k->prov);
     if (!t) return 0;
@@ -348,7 +431,8 @@ static int km_import(void *keydata, int selection, const OSSL_PARAM params[])
         goto out;
     }
     const OSSL_PARAM *pp = NULL, *pq = NULL;
-    if (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) pq = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PUB_KEY);
+    /* as OpenSSL's EC: a public key given is taken with any part of the key pair */
+    if (selection & SELECT_KEYPAIR) pq = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PUB_KEY);
     if (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) pp = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PRIV_KEY);
     if (pq) {
         const void *enc;
@@ -462,6 +546,8 @@ static int encode_public(const fx_key *k, int format, uint8_t *out, size_t *len)
 
 static int km_export(void *keydata, int selection, OSSL_CALLBACK *cb, void *cbarg)
 {
+    fx_key *k = keydata;
+    if (k && k->fb) return KM(k->prov, EXPORT, export)(k->fb, selection, cb, cbarg);
     return fx_key_export(keydata, selection, cb, cbarg);
 }
 
@@ -486,9 +572,11 @@ int fx_key_export(fx_key *k, int selection, OSSL_CALLBACK *cb, void *cbarg)
                                                        (char *)point_format_names[k->point_format], 0);
         params[n++] = OSSL_PARAM_construct_int(OSSL_PKEY_PARAM_EC_DECODED_FROM_EXPLICIT_PARAMS, &zero);
     }
-    if (selection & SELECT_OTHER) {
+    if (selection & SELECT_OTHER) { /* as OpenSSL's EC: include-public only when it is off */
+        params[n++] = OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_EC_GROUP_CHECK_TYPE,
+                                                       (char *)group_check_names[k->group_check], 0);
+        if (!incl) params[n++] = OSSL_PARAM_construct_int(OSSL_PKEY_PARAM_EC_INCLUDE_PUBLIC, &incl);
         params[n++] = OSSL_PARAM_construct_int(OSSL_PKEY_PARAM_USE_COFACTOR_ECDH, &cof);
-        params[n++] = OSSL_PARAM_construct_int(OSSL_PKEY_PARAM_EC_INCLUDE_PUBLIC, &incl);
     }
     if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) && k->has_pub) {
         if (!encode_public(k, k->point_format, pub, &pub_len)) {
@@ -507,9 +595,33 @@ int fx_key_export(fx_key *k, int selection, OSSL_CALLBACK *cb, void *cbarg)
     return ok;
 }
 
+/* The key parameters fastec answers itself; a request for any other goes to
+ * OpenSSL's EC with the key's twin, so that every parameter OpenSSL's EC key
+ * management answers is answered the same way (security-category, which
+ * OpenSSL 3.6 added, the explicit curve parameters, the field degree, ...). */
+static const char *const native_gettable[] = {
+    OSSL_PKEY_PARAM_BITS, OSSL_PKEY_PARAM_SECURITY_BITS, OSSL_PKEY_PARAM_MAX_SIZE,
+    OSSL_PKEY_PARAM_DEFAULT_DIGEST, OSSL_PKEY_PARAM_GROUP_NAME, OSSL_PKEY_PARAM_EC_ENCODING,
+    OSSL_PKEY_PARAM_EC_POINT_CONVERSION_FORMAT, OSSL_PKEY_PARAM_EC_DECODED_FROM_EXPLICIT_PARAMS,
+    OSSL_PKEY_PARAM_USE_COFACTOR_ECDH, OSSL_PKEY_PARAM_EC_INCLUDE_PUBLIC, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY,
+    OSSL_PKEY_PARAM_PUB_KEY, OSSL_PKEY_PARAM_EC_PUB_X, OSSL_PKEY_PARAM_EC_PUB_Y, OSSL_PKEY_PARAM_PRIV_KEY,
+    OSSL_PKEY_PARAM_EC_GROUP_CHECK_TYPE};
+
+static int all_native(const OSSL_PARAM params[])
+{
+    for (const OSSL_PARAM *p = params; p && p->key; p++) {
+        size_t i = 0;
+        while (i < sizeof native_gettable / sizeof native_gettable[0] && strcmp(p->key, native_gettable[i])) i++;
+        if (i == sizeof native_gettable / sizeof native_gettable[0]) return 0;
+    }
+    return 1;
+}
+
 static const OSSL_PARAM *km_gettable_params(void *provctx)
 {
-    (void)provctx;
+    fx_prov *prov = provctx;
+    OSSL_FUNC_keymgmt_gettable_params_fn *fb = KM(prov, GETTABLE_PARAMS, gettable_params);
+    if (fb) return fb(prov->fb.provctx);
     static const OSSL_PARAM t[] = {OSSL_PARAM_int(OSSL_PKEY_PARAM_BITS, NULL),
                                    OSSL_PARAM_int(OSSL_PKEY_PARAM_SECURITY_BITS, NULL),
                                    OSSL_PARAM_int(OSSL_PKEY_PARAM_MAX_SIZE, NULL),
@@ -548,6 +660,11 @@ static int km_get_params(void *keydata, OSSL_PARAM params[])
 {
     fx_key *k = keydata;
     if (!k) return 0;
+    if (k->fb) return KM(k->prov, GET_PARAMS, get_params)(k->fb, params);
+    if (k->curve && !all_native(params) && KM(k->prov, GET_PARAMS, get_params)) {
+        void *twin = fx_key_ossl(k);
+        return twin && KM(k->prov, GET_PARAMS, get_params)(twin, params);
+    }
     if (!k->curve) {
         FX_RAISE(k->prov, FX_R_NO_CURVE, "parameters of a key without a curve");
         return 0;
@@ -561,6 +678,7 @@ static int km_get_params(void *keydata, OSSL_PARAM params[])
     if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_SECURITY_BITS)) &&
         !OSSL_PARAM_set_int(p, fx_curve_security_bits(c)))
         return 0;
+
     if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_MAX_SIZE)) &&
         !OSSL_PARAM_set_int(p, (int)fx_ecdsa_max_der(c)))
         return 0;
@@ -581,8 +699,12 @@ static int km_get_params(void *keydata, OSSL_PARAM params[])
     if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_USE_COFACTOR_ECDH)) &&
         !OSSL_PARAM_set_int(p, k->cofactor_flag))
         return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_EC_INCLUDE_PUBLIC)) &&
-        !OSSL_PARAM_set_int(p, k->include_public))
+    /* as OpenSSL's EC: answered only when it is off */
+    if (!k->include_public && (p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_EC_INCLUDE_PUBLIC)) &&
+        !OSSL_PARAM_set_int(p, 0))
+        return 0;
+    if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_EC_GROUP_CHECK_TYPE)) &&
+        !OSSL_PARAM_set_utf8_string(p, group_check_names[k->group_check]))
         return 0;
     const char *pubkeys[] = {OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, OSSL_PKEY_PARAM_PUB_KEY,
                              OSSL_PKEY_PARAM_EC_PUB_X, OSSL_PKEY_PARAM_EC_PUB_Y};
@@ -616,7 +738,9 @@ static int km_get_params(void *keydata, OSSL_PARAM params[])
 
 static const OSSL_PARAM *km_settable_params(void *provctx)
 {
-    (void)provctx;
+    fx_prov *prov = provctx;
+    OSSL_FUNC_keymgmt_settable_params_fn *fb = KM(prov, SETTABLE_PARAMS, settable_params);
+    if (fb) return fb(prov->fb.provctx);
     static const OSSL_PARAM t[] = {OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, NULL, 0),
                                    OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_EC_ENCODING, NULL, 0),
                                    OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_EC_POINT_CONVERSION_FORMAT, NULL, 0),
@@ -629,6 +753,7 @@ static int km_set_params(void *keydata, const OSSL_PARAM params[])
 {
     fx_key *k = keydata;
     if (!k) return 0;
+    if (k->fb) return KM(k->prov, SET_PARAMS, set_params)(k->fb, params);
     fx_key t = *k; /* settings first, on a copy; committed together */
     if (!apply_settings(&t, params, 0)) return 0;
     const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY);
@@ -652,25 +777,58 @@ static int km_set_params(void *keydata, const OSSL_PARAM params[])
     k->pub_len = t.pub_len;
     memcpy(k->pub, t.pub, sizeof k->pub);
     OPENSSL_cleanse(&t, sizeof t);
+    /* the OpenSSL copy, if one was made, follows */
+    void *twin = atomic_load(&k->twin);
+    if (twin) {
+        ERR_set_mark();
+        KM(k->prov, SET_PARAMS, set_params)(twin, params);
+        ERR_pop_to_mark();
+    }
     return 1;
 }
 
 /* ---- key generation ---- */
 
+/* Generation keeps OpenSSL's EC generation context beside its own, given
+ * every parameter too, and uses it when the group is one fastec lacks (or the
+ * parameters are explicit, or the template is such a key). */
 typedef struct {
     fx_prov *prov;
     int selection;
     fx_key settings; /* curve and flags for the new key (no key material) */
+    void *fbgen;     /* OpenSSL's generation context, NULL without fallback */
+    int fallback;    /* generate with fbgen */
 } fx_gen;
 
 static int gen_set_params(void *genctx, const OSSL_PARAM params[])
 {
     fx_gen *g = genctx;
     if (!g) return 0;
+    OSSL_FUNC_keymgmt_gen_set_params_fn *fbset = KM(g->prov, GEN_SET_PARAMS, gen_set_params);
+    int w = wants_openssl(params);
+    if (g->fbgen && fbset) {
+        if (w == 1 || (w < 0 && g->fallback)) {
+            if (!fbset(g->fbgen, params)) return 0;
+            g->fallback = 1;
+            return 1;
+        }
+        /* keep OpenSSL's context in step; its complaints are not ours */
+        ERR_set_mark();
+        fbset(g->fbgen, params);
+        ERR_pop_to_mark();
+    }
     fx_key t = g->settings;
     if (!apply_settings(&t, params, 1)) return 0;
     g->settings = t;
+    if (w == 0) g->fallback = 0;
     return 1;
+}
+
+static void gen_cleanup(void *genctx)
+{
+    fx_gen *g = genctx;
+    if (g && g->fbgen) KM(g->prov, GEN_CLEANUP, gen_cleanup)(g->fbgen);
+    OPENSSL_free(g);
 }
 
 static void *gen_init(void *provctx, int selection, const OSSL_PARAM params[])
@@ -681,8 +839,10 @@ static void *gen_init(void *provctx, int selection, const OSSL_PARAM params[])
     g->selection = selection;
     g->settings.prov = provctx;
     g->settings.include_public = 1;
+    OSSL_FUNC_keymgmt_gen_init_fn *fbinit = KM(g->prov, GEN_INIT, gen_init);
+    if (fbinit) g->fbgen = fbinit(g->prov->fb.provctx, selection, NULL);
     if (!gen_set_params(g, params)) {
-        OPENSSL_free(g);
+        gen_cleanup(g);
         return NULL;
     }
     return g;
@@ -693,6 +853,12 @@ static int gen_set_template(void *genctx, void *templ)
     fx_gen *g = genctx;
     fx_key *t = templ;
     if (!g || !t) return 0;
+    if (t->fb && g->fbgen) {
+        if (!KM(g->prov, GEN_SET_TEMPLATE, gen_set_template)(g->fbgen, t->fb)) return 0;
+        g->fallback = 1;
+        return 1;
+    }
+    g->fallback = 0;
     if (!t->curve) {
         FX_RAISE(g->prov, FX_R_NO_CURVE, "key generation template without a curve");
         return 0;
@@ -703,8 +869,10 @@ static int gen_set_template(void *genctx, void *templ)
 
 static const OSSL_PARAM *gen_settable_params(void *genctx, void *provctx)
 {
-    (void)genctx;
-    (void)provctx;
+    fx_gen *g = genctx;
+    fx_prov *prov = provctx;
+    OSSL_FUNC_keymgmt_gen_settable_params_fn *fb = KM(prov, GEN_SETTABLE_PARAMS, gen_settable_params);
+    if (fb) return fb(g ? g->fbgen : NULL, prov->fb.provctx);
     static const OSSL_PARAM t[] = {OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, NULL, 0),
                                    OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_EC_ENCODING, NULL, 0),
                                    OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_EC_POINT_CONVERSION_FORMAT, NULL, 0),
@@ -719,6 +887,12 @@ static void *gen(void *genctx, OSSL_CALLBACK *cb, void *cbarg)
     (void)cbarg;
     fx_gen *g = genctx;
     if (!g) return NULL;
+    if (g->fallback) {
+        void *fb = KM(g->prov, GEN, gen)(g->fbgen, cb, cbarg);
+        if (!fb) return NULL;
+        trace_fallback(g->prov, g->selection & SELECT_KEYPAIR ? "keygen" : "paramgen", fb);
+        return fx_key_wrap(g->prov, fb);
+    }
     if (!g->settings.curve) {
         FX_RAISE(g->prov, FX_R_NO_CURVE, "key generation without a group");
         return NULL;
@@ -745,7 +919,7 @@ static void *gen(void *genctx, OSSL_CALLBACK *cb, void *cbarg)
     return k;
 }
 
-static void gen_cleanup(void *genctx) { OPENSSL_free(genctx); }
+
 
 static const char *km_query_operation_name(int operation_id)
 {
@@ -771,6 +945,10 @@ static void *km_dup(const void *keydata_from, int selection)
 {
     const fx_key *from = keydata_from;
     if (!from) return NULL;
+    if (from->fb) {
+        void *fb = KM(from->prov, DUP, dup)(from->fb, selection);
+        return fb ? fx_key_wrap(from->prov, fb) : NULL;
+    }
     fx_key *k = fx_key_new(from->prov);
     if (!k) return NULL;
     if (selection & (SELECT_ALL_PARAMS | SELECT_KEYPAIR)) copy_params(k, from);

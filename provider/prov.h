@@ -14,6 +14,7 @@
 
 #include <openssl/core.h>
 #include <openssl/core_dispatch.h>
+#include <openssl/provider.h>
 
 #include "fastec.h"
 
@@ -25,8 +26,31 @@
 /* Operation counters, readable as provider parameters "fastec-<name>-count"
  * (tests and users check that fastec's code ran); FASTEC_PROVIDER_TRACE=1 in
  * the environment at load time also prints one line per operation on stderr. */
-enum fx_counter { FX_CNT_KEYGEN, FX_CNT_IMPORT, FX_CNT_DERIVE, FX_CNT_SIGN, FX_CNT_VERIFY, FX_CNT_CHECK, FX_CNT_N };
+enum fx_counter {
+    FX_CNT_KEYGEN,
+    FX_CNT_IMPORT,
+    FX_CNT_DERIVE,
+    FX_CNT_SIGN,
+    FX_CNT_VERIFY,
+    FX_CNT_CHECK,
+    FX_CNT_FALLBACK, /* operations handed to OpenSSL's own EC (fallback.c) */
+    FX_CNT_N
+};
 extern const char *const fx_counter_names[FX_CNT_N];
+
+/* OpenSSL's own EC implementation (the default provider, loaded into a
+ * library context of fastec's own), which serves what fastec lacks: curves
+ * other than fastec's 20, explicit parameters, digests and KDF digests other
+ * than SHA-1/SHA-2/SHA-3. The tables hold the default provider's functions by
+ * function id; NULL where it has none. */
+typedef void (*fx_fn)(void);
+#define FX_FB_FNS 64
+typedef struct fx_fallback {
+    OSSL_LIB_CTX *libctx;
+    OSSL_PROVIDER *prov;
+    void *provctx;
+    fx_fn km[FX_FB_FNS], kx[FX_FB_FNS], sig[FX_FB_FNS];
+} fx_fallback;
 
 typedef struct fx_prov {
     const OSSL_CORE_HANDLE *handle;
@@ -36,6 +60,7 @@ typedef struct fx_prov {
     OSSL_FUNC_BIO_read_ex_fn *bio_read_ex; /* decoders read their input through the core */
     int trace;
     atomic_ulong count[FX_CNT_N];
+    fx_fallback fb; /* fb.provctx is NULL when the default provider could not be loaded */
 } fx_prov;
 
 /* Reason codes of the errors the provider raises (strings in provider.c). */
@@ -68,6 +93,9 @@ void fx_raise_at(const fx_prov *p, const char *file, int line, const char *func,
 int fx_reason_of(int rc);
 /* Counts an operation and traces it when asked. */
 void fx_count(fx_prov *p, enum fx_counter k, const fastec_curve *c);
+/* Counts an operation handed to OpenSSL's EC and traces it as
+ * "fallback <what> <group>". */
+void fx_count_fallback(fx_prov *p, const char *what, const char *group);
 
 /* ---- curves ---- */
 /* A group name as OpenSSL spells it (SEC 2, NIST, OpenSSL short names, any
@@ -89,6 +117,7 @@ const char *fx_digest_name(int alg); /* OpenSSL's canonical name, "SHA2-256" */
 
 /* ---- keys ---- */
 enum { FX_PF_UNCOMPRESSED = 0, FX_PF_COMPRESSED = 1, FX_PF_HYBRID = 2 };
+enum { FX_GC_DEFAULT = 0, FX_GC_NAMED = 1, FX_GC_NAMED_NIST = 2 };
 
 typedef struct fx_key {
     fx_prov *prov;
@@ -99,9 +128,16 @@ typedef struct fx_key {
     int explicit_encoding;        /* "encoding" = "explicit" (the curve stays named) */
     int cofactor_flag;            /* "use-cofactor-flag" */
     int include_public;           /* "include-public" */
+    int group_check;              /* "group-check": FX_GC_* */
     size_t pub_len;               /* 1 + 2 field_size when has_pub */
     uint8_t pub[FX_MAX_PUB];      /* uncompressed, validated */
     uint8_t priv[FX_MAX_SCALAR];  /* scalar_size bytes, in [1, n-1] */
+    /* A key fastec cannot serve (a curve it lacks, explicit parameters) is
+     * held by OpenSSL's EC key management: fb is that key data and curve is
+     * NULL. A fastec key gets an OpenSSL copy (twin) the first time an
+     * operation needs one; it is made once and kept until the key is freed. */
+    void *fb;
+    void *_Atomic twin;
 } fx_key;
 
 fx_key *fx_key_new(fx_prov *p);
@@ -112,6 +148,20 @@ void fx_key_free(fx_key *k); /* drops a reference; the last one wipes the key */
 int fx_key_set_public(fx_key *k, const uint8_t *enc, size_t len);
 /* The key as OSSL_PARAMs for the selection, handed to cb (the key management's export). */
 int fx_key_export(fx_key *k, int selection, OSSL_CALLBACK *cb, void *cbarg);
+
+/* ---- OpenSSL's EC (fallback.c) ---- */
+int fx_fallback_init(fx_prov *p);
+void fx_fallback_free(fx_prov *p);
+/* The default provider's function of that id from the table (km, kx, sig),
+ * cast to its type; NULL when it has none or fallback is unavailable. */
+#define FX_FB(p, table, id, type) ((type *)((id) < FX_FB_FNS ? (p)->fb.table[(id)] : NULL))
+/* OpenSSL's key data for k: k->fb, or the twin of a fastec key (made on first
+ * use); NULL (error raised) if it cannot be had. Owned by k. */
+void *fx_key_ossl(fx_key *k);
+/* A new fastec key object holding OpenSSL's key data fb (taken over). */
+fx_key *fx_key_wrap(fx_prov *p, void *fb);
+/* The group name of an OpenSSL key, for traces ("explicit" if it has none). */
+const char *fx_fb_group(fx_prov *p, void *fb, char *buf, size_t len);
 
 extern const OSSL_DISPATCH fx_keymgmt_functions[];
 extern const OSSL_DISPATCH fx_ecdh_functions[];

@@ -76,7 +76,7 @@ int fx_reason_of(int rc)
     }
 }
 
-const char *const fx_counter_names[FX_CNT_N] = {"keygen", "import", "derive", "sign", "verify", "check"};
+const char *const fx_counter_names[FX_CNT_N] = {"keygen", "import", "derive", "sign", "verify", "check", "fallback"};
 
 void fx_count(fx_prov *p, enum fx_counter k, const fastec_curve *c)
 {
@@ -278,6 +278,7 @@ static const OSSL_PARAM *fx_gettable_params(void *provctx)
                                    OSSL_PARAM_ulong("fastec-sign-count", NULL),
                                    OSSL_PARAM_ulong("fastec-verify-count", NULL),
                                    OSSL_PARAM_ulong("fastec-check-count", NULL),
+                                   OSSL_PARAM_ulong("fastec-fallback-count", NULL),
                                    OSSL_PARAM_END};
     return t;
 }
@@ -318,7 +319,13 @@ static const OSSL_ITEM *fx_get_reason_strings(void *provctx)
     return reason_strings;
 }
 
-static void fx_teardown(void *provctx) { OPENSSL_free(provctx); }
+static void fx_teardown(void *provctx)
+{
+    fx_prov *p = provctx;
+    if (!p) return;
+    fx_fallback_free(p);
+    OPENSSL_free(p);
+}
 
 static const OSSL_DISPATCH provider_functions[] = {
     {OSSL_FUNC_PROVIDER_TEARDOWN, (void (*)(void))fx_teardown},
@@ -348,6 +355,8 @@ __attribute__((visibility("default"))) int OSSL_provider_init(const OSSL_CORE_HA
     for (int k = 0; k < FX_CNT_N; k++) atomic_init(&p->count[k], 0);
     const char *t = getenv("FASTEC_PROVIDER_TRACE");
     p->trace = t && *t && strcmp(t, "0") != 0;
+    /* without OpenSSL's EC (no default provider) fastec still serves its own curves */
+    fx_fallback_init(p);
     *out = provider_functions;
     *provctx = p;
     return 1;

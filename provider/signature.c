@@ -3,7 +3,13 @@
  * message hashed here with fastec's SHA-1/SHA-2 (digest-sign/digest-verify).
  * Nonces: RFC 6979 deterministic (nonce-type 1, the default, as the library
  * signs) or hedged (nonce-type 0: RFC 6979 with 32 fresh bytes from the OS as
- * additional data). Verification accepts strict DER only. */
+ * additional data). Verification accepts strict DER only.
+ * A key fastec cannot serve, or a digest it lacks (MD5, SM3, ...), hands the
+ * whole operation to OpenSSL's ECDSA (fallback.c); so does a signature that
+ * is not well-formed strict DER or whose r or s is out of range, so that the
+ * return value and the error queue are OpenSSL's. A well-formed signature
+ * that does not verify returns 0 with nothing on the error queue, as
+ * OpenSSL's ECDSA does. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <string.h>
@@ -11,6 +17,7 @@
 
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
+#include <openssl/err.h>
 #include <openssl/params.h>
 
 #include "ct.h" /* valgrind markers in the constant-time test build */
@@ -32,7 +39,11 @@ typedef struct {
     int hashing;         /* digest-sign/verify: h holds the message so far */
     unsigned nonce_type; /* 1 deterministic (RFC 6979), 0 hedged */
     fastec_hash_ctx h;
+    void *fbctx;         /* OpenSSL's ECDSA context while fb is set */
+    int fb;              /* the operation runs in OpenSSL's ECDSA */
 } fx_sig;
+
+#define SIG(p, ID, type) FX_FB(p, sig, OSSL_FUNC_SIGNATURE_##ID, OSSL_FUNC_signature_##type##_fn)
 
 static void *sig_newctx(void *provctx, const char *propq)
 {
@@ -49,6 +60,7 @@ static void sig_freectx(void *vctx)
 {
     fx_sig *s = vctx;
     if (!s) return;
+    if (s->fbctx) SIG(s->prov, FREECTX, freectx)(s->fbctx);
     fx_key_free(s->key);
     OPENSSL_clear_free(s, sizeof *s);
 }
@@ -57,8 +69,46 @@ static void *sig_dupctx(void *vctx)
 {
     const fx_sig *s = vctx;
     fx_sig *d = OPENSSL_memdup(s, sizeof *s);
-    if (d && d->key) fx_key_up_ref(d->key);
+    if (!d) return NULL;
+    if (s->fbctx && !(d->fbctx = SIG(s->prov, DUPCTX, dupctx)(s->fbctx))) {
+        OPENSSL_clear_free(d, sizeof *d);
+        return NULL;
+    }
+    if (d->key) fx_key_up_ref(d->key);
     return d;
+}
+
+/* Hands the operation (op, with mdname for a digest-sign/verify, NULL for a
+ * plain one) to OpenSSL's ECDSA with key k; params go to its init. */
+static int fb_begin(fx_sig *s, fx_key *k, int op, const char *mdname, const OSSL_PARAM params[])
+{
+    fx_prov *p = s->prov;
+    void *kd = fx_key_ossl(k);
+    if (!kd) return 0;
+    if (!s->fbctx && !(s->fbctx = SIG(p, NEWCTX, newctx)(p->fb.provctx, NULL))) return 0;
+    if (k != s->key) {
+        fx_key_up_ref(k);
+        fx_key_free(s->key);
+        s->key = k;
+    }
+    s->op = op;
+    s->fb = 1;
+    s->hashing = 0;
+    char g[64];
+    fx_count_fallback(p, op == OP_SIGN ? "sign" : "verify", p->trace ? fx_fb_group(p, kd, g, sizeof g) : NULL);
+    if (mdname)
+        return op == OP_SIGN ? SIG(p, DIGEST_SIGN_INIT, digest_sign_init)(s->fbctx, mdname, kd, params)
+                             : SIG(p, DIGEST_VERIFY_INIT, digest_verify_init)(s->fbctx, mdname, kd, params);
+    return op == OP_SIGN ? SIG(p, SIGN_INIT, sign_init)(s->fbctx, kd, params)
+                         : SIG(p, VERIFY_INIT, verify_init)(s->fbctx, kd, params);
+}
+
+/* a digest named in params that fastec lacks */
+static int params_want_openssl(const OSSL_PARAM params[])
+{
+    const OSSL_PARAM *p = params ? OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_DIGEST) : NULL;
+    const char *name;
+    return p && OSSL_PARAM_get_utf8_string_ptr(p, &name) && !fx_digest_lookup(name);
 }
 
 static int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[]);
@@ -73,6 +123,8 @@ static int signverify_init(fx_sig *s, fx_key *k, const OSSL_PARAM params[], int 
         }
         k = s->key;
     }
+    if (k->fb || params_want_openssl(params)) return fb_begin(s, k, op, NULL, params);
+    s->fb = 0;
     if (!k->curve || (op == OP_SIGN ? !k->has_priv : !k->has_pub)) {
         FX_RAISE(s->prov, op == OP_SIGN ? FX_R_MISSING_PRIVATE_KEY : FX_R_MISSING_PUBLIC_KEY,
                  op == OP_SIGN ? "ECDSA signing needs a private key" : "ECDSA verification needs a public key");
@@ -118,6 +170,7 @@ static int sig_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsi
 {
     fx_sig *s = vctx;
     if (!s || !siglen) return 0;
+    if (s->fb) return SIG(s->prov, SIGN, sign)(s->fbctx, sig, siglen, sigsize, tbs, tbslen);
     if (s->op != OP_SIGN || !s->key) {
         FX_RAISE(s->prov, FX_R_NOT_INITIALIZED, "ECDSA sign without sign_init");
         return 0;
@@ -158,10 +211,26 @@ static int sig_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsi
     return 1;
 }
 
+/* Verification of a signature fastec refuses as malformed, by OpenSSL's
+ * ECDSA, for its return value and error queue. */
+static int verify_as_openssl(fx_sig *s, const unsigned char *sig, size_t siglen, const unsigned char *tbs,
+                             size_t tbslen)
+{
+    fx_prov *p = s->prov;
+    void *kd = fx_key_ossl(s->key), *ctx = kd ? SIG(p, NEWCTX, newctx)(p->fb.provctx, NULL) : NULL;
+    if (!ctx) return 0;
+    fx_count_fallback(p, "verify", fastec_curve_name(s->key->curve));
+    int r = SIG(p, VERIFY_INIT, verify_init)(ctx, kd, NULL);
+    if (r > 0) r = SIG(p, VERIFY, verify)(ctx, sig, siglen, tbs, tbslen);
+    SIG(p, FREECTX, freectx)(ctx);
+    return r;
+}
+
 static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen, const unsigned char *tbs, size_t tbslen)
 {
     fx_sig *s = vctx;
     if (!s) return 0;
+    if (s->fb) return SIG(s->prov, VERIFY, verify)(s->fbctx, sig, siglen, tbs, tbslen);
     if (s->op != OP_VERIFY || !s->key) {
         FX_RAISE(s->prov, FX_R_NOT_INITIALIZED, "ECDSA verify without verify_init");
         return 0;
@@ -174,12 +243,15 @@ static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen, const
     uint8_t rs[2 * FX_MAX_SCALAR];
     fx_count(s->prov, FX_CNT_VERIFY, c);
     int rc = sig ? fastec_sig_from_der(c, sig, siglen, rs) : FASTEC_ERR_NULL;
+    if (rc != FASTEC_OK && sig && s->prov->fb.provctx) return verify_as_openssl(s, sig, siglen, tbs, tbslen);
     if (rc != FASTEC_OK) {
         FX_RAISE(s->prov, FX_R_MALFORMED_SIGNATURE, "%s ECDSA signature: %s", fastec_curve_name(c),
                  fastec_strerror(rc));
         return 0;
     }
     rc = fastec_ecdsa_verify(c, s->key->pub, s->key->pub_len, tbs, tbslen, rs);
+    if (rc == FASTEC_ERR_SIG_INVALID) return 0; /* a clean "no", as OpenSSL's: nothing on the error queue */
+    if (rc == FASTEC_ERR_SIG_RANGE && s->prov->fb.provctx) return verify_as_openssl(s, sig, siglen, tbs, tbslen);
     if (rc != FASTEC_OK) {
         FX_RAISE(s->prov, fx_reason_of(rc), "%s ECDSA verify: %s", fastec_curve_name(c), fastec_strerror(rc));
         return 0;
@@ -210,6 +282,10 @@ static int setup_md(fx_sig *s, const char *mdname)
 static int digest_signverify_init(void *vctx, const char *mdname, void *key, const OSSL_PARAM params[], int op)
 {
     fx_sig *s = vctx;
+    if (!s) return 0;
+    fx_key *k = key ? key : s->key;
+    if (k && (k->fb || (mdname && *mdname && !fx_digest_lookup(mdname)) || params_want_openssl(params)))
+        return fb_begin(s, k, op, mdname, params);
     if (!signverify_init(s, key, params, op)) return 0;
     if (!setup_md(s, mdname && *mdname ? mdname : "SHA256")) return 0;
     if (fastec_hash_init(&s->h, s->md) != FASTEC_OK) return 0;
@@ -231,6 +307,9 @@ static int sig_digest_verify_init(void *vctx, const char *mdname, void *key, con
 static int sig_digest_update(void *vctx, const unsigned char *data, size_t len)
 {
     fx_sig *s = vctx;
+    if (s && s->fb)
+        return s->op == OP_SIGN ? SIG(s->prov, DIGEST_SIGN_UPDATE, digest_sign_update)(s->fbctx, data, len)
+                                : SIG(s->prov, DIGEST_VERIFY_UPDATE, digest_verify_update)(s->fbctx, data, len);
     if (!s || !s->hashing) {
         if (s) FX_RAISE(s->prov, FX_R_NOT_INITIALIZED, "digest update without digest init");
         return 0;
@@ -241,6 +320,7 @@ static int sig_digest_update(void *vctx, const unsigned char *data, size_t len)
 static int sig_digest_sign_final(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsize)
 {
     fx_sig *s = vctx;
+    if (s && s->fb) return SIG(s->prov, DIGEST_SIGN_FINAL, digest_sign_final)(s->fbctx, sig, siglen, sigsize);
     if (!s || !s->hashing) {
         if (s) FX_RAISE(s->prov, FX_R_NOT_INITIALIZED, "digest sign final without digest init");
         return 0;
@@ -258,6 +338,7 @@ static int sig_digest_sign_final(void *vctx, unsigned char *sig, size_t *siglen,
 static int sig_digest_verify_final(void *vctx, const unsigned char *sig, size_t siglen)
 {
     fx_sig *s = vctx;
+    if (s && s->fb) return SIG(s->prov, DIGEST_VERIFY_FINAL, digest_verify_final)(s->fbctx, sig, siglen);
     if (!s || !s->hashing) {
         if (s) FX_RAISE(s->prov, FX_R_NOT_INITIALIZED, "digest verify final without digest init");
         return 0;
@@ -302,6 +383,7 @@ static int sig_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
     fx_sig *s = vctx;
     if (!s) return 0;
+    if (s->fb) return SIG(s->prov, GET_CTX_PARAMS, get_ctx_params)(s->fbctx, params);
     OSSL_PARAM *p;
     if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_ALGORITHM_ID))) {
         uint8_t aid[16];
@@ -325,8 +407,9 @@ static int sig_get_ctx_params(void *vctx, OSSL_PARAM params[])
 
 static const OSSL_PARAM *sig_gettable_ctx_params(void *vctx, void *provctx)
 {
-    (void)vctx;
+    const fx_sig *s = vctx;
     (void)provctx;
+    if (s && s->fb) return SIG(s->prov, GETTABLE_CTX_PARAMS, gettable_ctx_params)(s->fbctx, s->prov->fb.provctx);
     static const OSSL_PARAM t[] = {OSSL_PARAM_octet_string(OSSL_SIGNATURE_PARAM_ALGORITHM_ID, NULL, 0),
                                    OSSL_PARAM_size_t(OSSL_SIGNATURE_PARAM_DIGEST_SIZE, NULL),
                                    OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST, NULL, 0),
@@ -339,6 +422,10 @@ static int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 {
     fx_sig *s = vctx;
     if (!s) return 0;
+    if (s->fb) return SIG(s->prov, SET_CTX_PARAMS, set_ctx_params)(s->fbctx, params);
+    /* a digest fastec lacks, before a digest-sign/verify started: OpenSSL's ECDSA takes over */
+    if (s->allow_md && s->key && (s->op == OP_SIGN || s->op == OP_VERIFY) && params_want_openssl(params))
+        return fb_begin(s, s->key, s->op, NULL, params);
     const OSSL_PARAM *p;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_DIGEST))) {
         const char *name;
@@ -371,6 +458,7 @@ static const OSSL_PARAM *sig_settable_ctx_params(void *vctx, void *provctx)
 {
     (void)provctx;
     const fx_sig *s = vctx;
+    if (s && s->fb) return SIG(s->prov, SETTABLE_CTX_PARAMS, settable_ctx_params)(s->fbctx, s->prov->fb.provctx);
     static const OSSL_PARAM all[] = {OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST, NULL, 0),
                                      OSSL_PARAM_size_t(OSSL_SIGNATURE_PARAM_DIGEST_SIZE, NULL),
                                      OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_PROPERTIES, NULL, 0),

@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* OpenSSL's own EC for what fastec lacks. Each fastec provider instance loads
+ * the default provider into a library context of its own and keeps the
+ * default provider's EC key management, ECDH and ECDSA dispatch tables. The
+ * key management, exchange and signature code call those functions directly,
+ * with the default provider's own context and key data, when fastec cannot
+ * serve a key, a digest or a KDF; so the answer, the return value and what
+ * lands on the error queue are OpenSSL's own.
+ *
+ * Why a private library context with "default" loaded and not a child of the
+ * caller's: the default provider is built into libcrypto (always there, in
+ * every OpenSSL 3 release), a private context does not mirror fastec itself
+ * (no recursion through fastec's own algorithms) and does not depend on the
+ * order in which the caller's configuration loads providers. */
+#include <stdio.h>
+#include <string.h>
+
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/err.h>
+#include <openssl/params.h>
+
+#include "prov.h"
+
+/* names is "A:B:C"; does it list name? */
+static int names_have(const char *names, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *s = names; s && *s;) {
+        const char *e = strchr(s, ':');
+        size_t l = e ? (size_t)(e - s) : strlen(s);
+        if (l == n && !strncmp(s, name, n)) return 1;
+        s = e ? e + 1 : NULL;
+    }
+    return 0;
+}
+
+static int load_table(OSSL_PROVIDER *prov, int op, const char *name, fx_fn *table)
+{
+    int no_cache = 0;
+    const OSSL_ALGORITHM *a = OSSL_PROVIDER_query_operation(prov, op, &no_cache);
+    for (; a && a->algorithm_names; a++) {
+        if (!names_have(a->algorithm_names, name)) continue;
+        for (const OSSL_DISPATCH *d = a->implementation; d->function_id; d++)
+            if (d->function_id > 0 && d->function_id < FX_FB_FNS) table[d->function_id] = d->function;
+        return 1;
+    }
+    return 0;
+}
+
+int fx_fallback_init(fx_prov *p)
+{
+    fx_fallback *fb = &p->fb;
+    memset(fb, 0, sizeof *fb);
+    ERR_set_mark();
+    fb->libctx = OSSL_LIB_CTX_new();
+    if (fb->libctx) fb->prov = OSSL_PROVIDER_load(fb->libctx, "default");
+    int ok = fb->prov && load_table(fb->prov, OSSL_OP_KEYMGMT, "EC", fb->km) &&
+             load_table(fb->prov, OSSL_OP_KEYEXCH, "ECDH", fb->kx) &&
+             load_table(fb->prov, OSSL_OP_SIGNATURE, "ECDSA", fb->sig);
+    if (ok) fb->provctx = OSSL_PROVIDER_get0_provider_ctx(fb->prov);
+    if (!ok || !fb->provctx) {
+        fx_fallback_free(p);
+        ERR_pop_to_mark();
+        return 0;
+    }
+    ERR_clear_last_mark();
+    return 1;
+}
+
+void fx_fallback_free(fx_prov *p)
+{
+    fx_fallback *fb = &p->fb;
+    if (fb->prov) OSSL_PROVIDER_unload(fb->prov);
+    OSSL_LIB_CTX_free(fb->libctx);
+    memset(fb, 0, sizeof *fb);
+}
+
+void fx_count_fallback(fx_prov *p, const char *what, const char *group)
+{
+    atomic_fetch_add_explicit(&p->count[FX_CNT_FALLBACK], 1, memory_order_relaxed);
+    if (p->trace) fprintf(stderr, "fastec-provider: fallback %s %s\n", what, group ? group : "");
+}
+
+const char *fx_fb_group(fx_prov *p, void *fb, char *buf, size_t len)
+{
+    OSSL_FUNC_keymgmt_get_params_fn *get = FX_FB(p, km, OSSL_FUNC_KEYMGMT_GET_PARAMS, OSSL_FUNC_keymgmt_get_params_fn);
+    OSSL_PARAM q[] = {OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, buf, len),
+                      OSSL_PARAM_construct_end()};
+    buf[0] = '\0';
+    ERR_set_mark();
+    if (!fb || !get || !get(fb, q) || !OSSL_PARAM_modified(q)) snprintf(buf, len, "explicit");
+    ERR_pop_to_mark();
+    return buf;
+}
+
+fx_key *fx_key_wrap(fx_prov *p, void *fb)
+{
+    fx_key *k = fx_key_new(p);
+    if (!k) {
+        OSSL_FUNC_keymgmt_free_fn *fr = FX_FB(p, km, OSSL_FUNC_KEYMGMT_FREE, OSSL_FUNC_keymgmt_free_fn);
+        if (fr) fr(fb);
+        return NULL;
+    }
+    k->fb = fb;
+    return k;
+}
+
+struct twin_import {
+    fx_prov *p;
+    void *key;
+};
+
+static int twin_import_cb(const OSSL_PARAM params[], void *arg)
+{
+    struct twin_import *t = arg;
+    OSSL_FUNC_keymgmt_import_fn *imp = FX_FB(t->p, km, OSSL_FUNC_KEYMGMT_IMPORT, OSSL_FUNC_keymgmt_import_fn);
+    return imp && imp(t->key, OSSL_KEYMGMT_SELECT_ALL, params);
+}
+
+void *fx_key_ossl(fx_key *k)
+{
+    fx_prov *p = k->prov;
+    if (k->fb) return k->fb;
+    void *t = atomic_load(&k->twin);
+    if (t) return t;
+    OSSL_FUNC_keymgmt_new_fn *nw = FX_FB(p, km, OSSL_FUNC_KEYMGMT_NEW, OSSL_FUNC_keymgmt_new_fn);
+    OSSL_FUNC_keymgmt_free_fn *fr = FX_FB(p, km, OSSL_FUNC_KEYMGMT_FREE, OSSL_FUNC_keymgmt_free_fn);
+    if (!nw || !fr || !k->curve) {
+        FX_RAISE(p, FX_R_LIBRARY, "OpenSSL's EC implementation is not available");
+        return NULL;
+    }
+    struct twin_import ti = {p, nw(p->fb.provctx)};
+    if (!ti.key) return NULL;
+    if (!fx_key_export(k, OSSL_KEYMGMT_SELECT_ALL, twin_import_cb, &ti)) {
+        fr(ti.key);
+        return NULL;
+    }
+    void *expected = NULL;
+    if (!atomic_compare_exchange_strong(&k->twin, &expected, ti.key)) {
+        fr(ti.key); /* another thread made it first */
+        return expected;
+    }
+    return ti.key;
+}
