@@ -48,6 +48,28 @@ static int load_table(OSSL_PROVIDER *prov, int op, const char *name, fx_fn *tabl
     return 0;
 }
 
+/* The default provider's ECDSA-<digest> algorithms whose digest fastec has. */
+static void load_sigalgs(fx_fallback *fb)
+{
+    int no_cache = 0;
+    const OSSL_ALGORITHM *a = OSSL_PROVIDER_query_operation(fb->prov, OSSL_OP_SIGNATURE, &no_cache);
+    for (; a && a->algorithm_names && fb->n_sigalgs < FX_SIGALGS; a++) {
+        const char *n = a->algorithm_names, *e = strchr(n, ':');
+        char first[48];
+        size_t l = e ? (size_t)(e - n) : strlen(n);
+        if (strncmp(n, "ECDSA-", 6) || l >= sizeof first) continue;
+        memcpy(first, n, l);
+        first[l] = '\0';
+        int md = fx_digest_lookup(first + 6);
+        if (!md) continue;
+        fx_sigalg *sa = &fb->sigalgs[fb->n_sigalgs++];
+        sa->names = n;
+        sa->md = md;
+        for (const OSSL_DISPATCH *d = a->implementation; d->function_id; d++)
+            if (d->function_id > 0 && d->function_id < FX_FB_FNS) sa->fns[d->function_id] = d->function;
+    }
+}
+
 int fx_fallback_init(fx_prov *p)
 {
     fx_fallback *fb = &p->fb;
@@ -59,6 +81,7 @@ int fx_fallback_init(fx_prov *p)
              load_table(fb->prov, OSSL_OP_KEYEXCH, "ECDH", fb->kx) &&
              load_table(fb->prov, OSSL_OP_SIGNATURE, "ECDSA", fb->sig);
     if (ok) fb->provctx = OSSL_PROVIDER_get0_provider_ctx(fb->prov);
+    if (ok) load_sigalgs(fb);
     if (!ok || !fb->provctx) {
         fx_fallback_free(p);
         ERR_pop_to_mark();

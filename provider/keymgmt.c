@@ -393,6 +393,23 @@ static int km_validate(const void *keydata, int selection, int checktype)
     return 1;
 }
 
+/* OpenSSL's EC takes the import; k (empty) becomes its holder */
+static int import_as_openssl(fx_key *k, int selection, const OSSL_PARAM params[])
+{
+    fx_prov *prov = k->prov;
+    void *fb = KM(prov, NEW, new)(prov->fb.provctx);
+    if (!fb) return 0;
+    if (!KM(prov, IMPORT, import)(fb, selection, params)) {
+        KM(prov, FREE, free)(fb);
+        return 0;
+    }
+    k->fb = fb;
+    trace_fallback(prov, "import", fb);
+    return 1;
+}
+
+static int km_import_native(fx_key *k, int selection, const OSSL_PARAM params[]);
+
 static int km_import(void *keydata, int selection, const OSSL_PARAM params[])
 {
     fx_key *k = keydata;
@@ -404,17 +421,32 @@ static int km_import(void *keydata, int selection, const OSSL_PARAM params[])
     }
     /* as OpenSSL's EC: the domain parameters always come with a key */
     if (!(selection & SELECT_DOMAIN)) return 0;
-    if (!k->curve && !k->has_pub && !k->has_priv && prov->fb.provctx && wants_openssl(params) == 1) {
-        void *fb = KM(prov, NEW, new)(prov->fb.provctx);
-        if (!fb) return 0;
-        if (!KM(prov, IMPORT, import)(fb, selection, params)) {
-            KM(prov, FREE, free)(fb);
-            return 0;
-        }
-        k->fb = fb;
-        trace_fallback(prov, "import", fb);
+    int fresh = !k->curve && !k->has_pub && !k->has_priv && prov->fb.provctx;
+    if (fresh && wants_openssl(params) == 1) return import_as_openssl(k, selection, params);
+    /* a key on fastec's curve that fastec refuses but OpenSSL's EC takes (a
+     * point outside the order-n subgroup, which OpenSSL checks only when
+     * the key is used): OpenSSL's EC holds it, and every use gives
+     * OpenSSL's answer */
+    if (fresh) ERR_set_mark();
+    if (km_import_native(k, selection, params)) {
+        if (fresh) ERR_clear_last_mark();
         return 1;
     }
+    if (!fresh) return 0;
+    ERR_set_mark();
+    if (import_as_openssl(k, selection, params)) {
+        ERR_clear_last_mark();
+        /* drop fastec's complaint, keep nothing else */
+        ERR_pop_to_mark();
+        return 1;
+    }
+    ERR_pop_to_mark(); /* OpenSSL's complaint; fastec's stays */
+    ERR_clear_last_mark();
+    return 0;
+}
+
+static int km_import_native(fx_key *k, int selection, const OSSL_PARAM params[])
+{
     /* work on a copy: the key changes only if everything was accepted */
     fx_key *t = fx_key_new(k->prov);
     if (!t) return 0;

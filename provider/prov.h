@@ -45,11 +45,22 @@ extern const char *const fx_counter_names[FX_CNT_N];
  * function id; NULL where it has none. */
 typedef void (*fx_fn)(void);
 #define FX_FB_FNS 64
+/* The signature algorithms with the digest in the name ("ECDSA-SHA2-256",
+ * OpenSSL 3.4 and later): fastec registers those the default provider has,
+ * under the default provider's own names. */
+#define FX_SIGALGS 12
+typedef struct fx_sigalg {
+    const char *names; /* the default provider's names, "ECDSA-SHA2-256:ECDSA-SHA256:..." */
+    int md;            /* FASTEC_SHA* */
+    fx_fn fns[FX_FB_FNS];
+} fx_sigalg;
 typedef struct fx_fallback {
     OSSL_LIB_CTX *libctx;
     OSSL_PROVIDER *prov;
     void *provctx;
     fx_fn km[FX_FB_FNS], kx[FX_FB_FNS], sig[FX_FB_FNS];
+    int n_sigalgs;
+    fx_sigalg sigalgs[FX_SIGALGS];
 } fx_fallback;
 
 typedef struct fx_prov {
@@ -61,6 +72,8 @@ typedef struct fx_prov {
     int trace;
     atomic_ulong count[FX_CNT_N];
     fx_fallback fb; /* fb.provctx is NULL when the default provider could not be loaded */
+    /* the signature algorithms offered: "ECDSA", then the sigalgs */
+    OSSL_ALGORITHM signature_algs[FX_SIGALGS + 2];
 } fx_prov;
 
 /* Reason codes of the errors the provider raises (strings in provider.c). */
@@ -166,6 +179,7 @@ const char *fx_fb_group(fx_prov *p, void *fb, char *buf, size_t len);
 extern const OSSL_DISPATCH fx_keymgmt_functions[];
 extern const OSSL_DISPATCH fx_ecdh_functions[];
 extern const OSSL_DISPATCH fx_ecdsa_functions[];
+extern const OSSL_DISPATCH *const fx_ecdsa_sigalg_functions[FX_SIGALGS];
 extern const OSSL_DISPATCH fx_decoder_pkcs8_functions[], fx_decoder_sec1_functions[], fx_decoder_spki_functions[];
 int fx_tls_group_capability(OSSL_CALLBACK *cb, void *arg);
 

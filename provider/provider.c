@@ -239,8 +239,17 @@ static const OSSL_ALGORITHM keymgmt_algs[] = {
     {NULL, NULL, NULL, NULL}};
 static const OSSL_ALGORITHM keyexch_algs[] = {
     {"ECDH", FX_PROPS, fx_ecdh_functions, "fastec ECDH"}, {NULL, NULL, NULL, NULL}};
-static const OSSL_ALGORITHM signature_algs[] = {
-    {"ECDSA", FX_PROPS, fx_ecdsa_functions, "fastec ECDSA"}, {NULL, NULL, NULL, NULL}};
+/* "ECDSA", and the ECDSA-<digest> algorithms of OpenSSL 3.4 and later under
+ * the names the default provider gives them (none on earlier releases) */
+static void make_signature_algs(fx_prov *p)
+{
+    int n = 0;
+    p->signature_algs[n++] = (OSSL_ALGORITHM){"ECDSA", FX_PROPS, fx_ecdsa_functions, "fastec ECDSA"};
+    for (int i = 0; i < p->fb.n_sigalgs; i++)
+        p->signature_algs[n++] =
+            (OSSL_ALGORITHM){p->fb.sigalgs[i].names, FX_PROPS, fx_ecdsa_sigalg_functions[i], "fastec ECDSA"};
+    p->signature_algs[n] = (OSSL_ALGORITHM){NULL, NULL, NULL, NULL};
+}
 
 #define FX_DECODER_PROPS(structure) FX_PROPS ",input=der,structure=" structure
 static const OSSL_ALGORITHM decoder_algs[] = {
@@ -254,12 +263,12 @@ static const OSSL_ALGORITHM decoder_algs[] = {
 
 static const OSSL_ALGORITHM *fx_query(void *provctx, int operation_id, int *no_cache)
 {
-    (void)provctx;
+    fx_prov *p = provctx;
     *no_cache = 0;
     switch (operation_id) {
     case OSSL_OP_KEYMGMT: return keymgmt_algs;
     case OSSL_OP_KEYEXCH: return keyexch_algs;
-    case OSSL_OP_SIGNATURE: return signature_algs;
+    case OSSL_OP_SIGNATURE: return p->signature_algs;
     case OSSL_OP_DECODER: return decoder_algs;
     default: return NULL;
     }
@@ -357,6 +366,7 @@ __attribute__((visibility("default"))) int OSSL_provider_init(const OSSL_CORE_HA
     p->trace = t && *t && strcmp(t, "0") != 0;
     /* without OpenSSL's EC (no default provider) fastec still serves its own curves */
     fx_fallback_init(p);
+    make_signature_algs(p);
     *out = provider_functions;
     *provctx = p;
     return 1;

@@ -27,6 +27,25 @@
 #define OSSL_SIGNATURE_PARAM_NONCE_TYPE "nonce-type"
 #endif
 
+/* The message-signing functions of OpenSSL 3.4 (ids and types), for a
+ * module built against older headers that a newer OpenSSL loads. */
+#ifndef OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT
+#define OSSL_FUNC_SIGNATURE_QUERY_KEY_TYPES 26
+#define OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT 27
+#define OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_UPDATE 28
+#define OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_FINAL 29
+#define OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_INIT 30
+#define OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_UPDATE 31
+#define OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_FINAL 32
+#endif
+#ifndef OSSL_SIGNATURE_PARAM_SIGNATURE
+#define OSSL_SIGNATURE_PARAM_SIGNATURE "signature"
+#endif
+typedef int fx_sig_msg_init_fn(void *ctx, void *key, const OSSL_PARAM params[]);
+typedef int fx_sig_msg_update_fn(void *ctx, const unsigned char *in, size_t len);
+typedef int fx_sig_sign_msg_final_fn(void *ctx, unsigned char *sig, size_t *siglen, size_t sigsize);
+typedef int fx_sig_verify_msg_final_fn(void *ctx);
+
 enum { OP_NONE, OP_SIGN, OP_VERIFY };
 
 typedef struct {
@@ -39,11 +58,17 @@ typedef struct {
     int hashing;         /* digest-sign/verify: h holds the message so far */
     unsigned nonce_type; /* 1 deterministic (RFC 6979), 0 hedged */
     fastec_hash_ctx h;
-    void *fbctx;         /* OpenSSL's ECDSA context while fb is set */
+    int sigalg_md;       /* ECDSA-<digest>: its FASTEC_SHA*; 0 for "ECDSA" */
+    int msg;             /* sign/verify-message: sign() and verify() hash their input */
+    uint8_t *vsig;       /* verify-message: the signature, set as a parameter */
+    size_t vsiglen;
+    const fx_fn *fbt;    /* OpenSSL's functions for this algorithm */
+    void *fbctx;         /* OpenSSL's context while fb is set */
     int fb;              /* the operation runs in OpenSSL's ECDSA */
 } fx_sig;
 
-#define SIG(p, ID, type) FX_FB(p, sig, OSSL_FUNC_SIGNATURE_##ID, OSSL_FUNC_signature_##type##_fn)
+#define SIGF(s, ID, type) ((type *)(s)->fbt[OSSL_FUNC_SIGNATURE_##ID])
+#define SIG(s, ID, type) SIGF(s, ID, OSSL_FUNC_signature_##type##_fn)
 
 static void *sig_newctx(void *provctx, const char *propq)
 {
@@ -53,6 +78,7 @@ static void *sig_newctx(void *provctx, const char *propq)
     s->prov = provctx;
     s->allow_md = 1;
     s->nonce_type = 1;
+    s->fbt = s->prov->fb.sig;
     return s;
 }
 
@@ -60,8 +86,9 @@ static void sig_freectx(void *vctx)
 {
     fx_sig *s = vctx;
     if (!s) return;
-    if (s->fbctx) SIG(s->prov, FREECTX, freectx)(s->fbctx);
+    if (s->fbctx) SIG(s, FREECTX, freectx)(s->fbctx);
     fx_key_free(s->key);
+    OPENSSL_free(s->vsig);
     OPENSSL_clear_free(s, sizeof *s);
 }
 
@@ -70,7 +97,11 @@ static void *sig_dupctx(void *vctx)
     const fx_sig *s = vctx;
     fx_sig *d = OPENSSL_memdup(s, sizeof *s);
     if (!d) return NULL;
-    if (s->fbctx && !(d->fbctx = SIG(s->prov, DUPCTX, dupctx)(s->fbctx))) {
+    d->vsig = NULL;
+    d->fbctx = NULL;
+    if ((s->vsig && !(d->vsig = OPENSSL_memdup(s->vsig, s->vsiglen))) ||
+        (s->fbctx && !(d->fbctx = SIG(s, DUPCTX, dupctx)(s->fbctx)))) {
+        OPENSSL_free(d->vsig);
         OPENSSL_clear_free(d, sizeof *d);
         return NULL;
     }
@@ -78,14 +109,14 @@ static void *sig_dupctx(void *vctx)
     return d;
 }
 
-/* Hands the operation (op, with mdname for a digest-sign/verify, NULL for a
- * plain one) to OpenSSL's ECDSA with key k; params go to its init. */
-static int fb_begin(fx_sig *s, fx_key *k, int op, const char *mdname, const OSSL_PARAM params[])
+/* Hands the operation to OpenSSL's ECDSA with key k: its init function
+ * init_id (sign, verify, digest-sign with mdname, ...) gets params. */
+static int fb_begin(fx_sig *s, fx_key *k, int op, int init_id, const char *mdname, const OSSL_PARAM params[])
 {
     fx_prov *p = s->prov;
     void *kd = fx_key_ossl(k);
     if (!kd) return 0;
-    if (!s->fbctx && !(s->fbctx = SIG(p, NEWCTX, newctx)(p->fb.provctx, NULL))) return 0;
+    if (!s->fbctx && !(s->fbctx = SIG(s, NEWCTX, newctx)(p->fb.provctx, NULL))) return 0;
     if (k != s->key) {
         fx_key_up_ref(k);
         fx_key_free(s->key);
@@ -96,11 +127,11 @@ static int fb_begin(fx_sig *s, fx_key *k, int op, const char *mdname, const OSSL
     s->hashing = 0;
     char g[64];
     fx_count_fallback(p, op == OP_SIGN ? "sign" : "verify", p->trace ? fx_fb_group(p, kd, g, sizeof g) : NULL);
-    if (mdname)
-        return op == OP_SIGN ? SIG(p, DIGEST_SIGN_INIT, digest_sign_init)(s->fbctx, mdname, kd, params)
-                             : SIG(p, DIGEST_VERIFY_INIT, digest_verify_init)(s->fbctx, mdname, kd, params);
-    return op == OP_SIGN ? SIG(p, SIGN_INIT, sign_init)(s->fbctx, kd, params)
-                         : SIG(p, VERIFY_INIT, verify_init)(s->fbctx, kd, params);
+    fx_fn init = s->fbt[init_id];
+    if (!init) return 0;
+    if (init_id == OSSL_FUNC_SIGNATURE_DIGEST_SIGN_INIT || init_id == OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_INIT)
+        return ((OSSL_FUNC_signature_digest_sign_init_fn *)init)(s->fbctx, mdname, kd, params);
+    return ((fx_sig_msg_init_fn *)init)(s->fbctx, kd, params);
 }
 
 /* a digest named in params that fastec lacks */
@@ -123,8 +154,11 @@ static int signverify_init(fx_sig *s, fx_key *k, const OSSL_PARAM params[], int 
         }
         k = s->key;
     }
-    if (k->fb || params_want_openssl(params)) return fb_begin(s, k, op, NULL, params);
+    if (k->fb || params_want_openssl(params))
+        return fb_begin(s, k, op, op == OP_SIGN ? OSSL_FUNC_SIGNATURE_SIGN_INIT : OSSL_FUNC_SIGNATURE_VERIFY_INIT, NULL,
+                        params);
     s->fb = 0;
+    s->msg = 0;
     if (!k->curve || (op == OP_SIGN ? !k->has_priv : !k->has_pub)) {
         FX_RAISE(s->prov, op == OP_SIGN ? FX_R_MISSING_PRIVATE_KEY : FX_R_MISSING_PUBLIC_KEY,
                  op == OP_SIGN ? "ECDSA signing needs a private key" : "ECDSA verification needs a public key");
@@ -165,12 +199,20 @@ static int os_random(uint8_t *buf, size_t len)
     return 1;
 }
 
+static int sig_digest_update(void *vctx, const unsigned char *data, size_t len);
+static int sig_digest_sign_final(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsize);
+static int sig_digest_verify_final(void *vctx, const unsigned char *sig, size_t siglen);
+
 static int sig_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsize, const unsigned char *tbs,
                     size_t tbslen)
 {
     fx_sig *s = vctx;
     if (!s || !siglen) return 0;
-    if (s->fb) return SIG(s->prov, SIGN, sign)(s->fbctx, sig, siglen, sigsize, tbs, tbslen);
+    if (s->fb) return SIG(s, SIGN, sign)(s->fbctx, sig, siglen, sigsize, tbs, tbslen);
+    if (s->msg) { /* sign-message: tbs is the message */
+        if (sig && sig_digest_update(s, tbs, tbslen) <= 0) return 0;
+        return sig_digest_sign_final(s, sig, siglen, sigsize);
+    }
     if (s->op != OP_SIGN || !s->key) {
         FX_RAISE(s->prov, FX_R_NOT_INITIALIZED, "ECDSA sign without sign_init");
         return 0;
@@ -217,12 +259,13 @@ static int verify_as_openssl(fx_sig *s, const unsigned char *sig, size_t siglen,
                              size_t tbslen)
 {
     fx_prov *p = s->prov;
-    void *kd = fx_key_ossl(s->key), *ctx = kd ? SIG(p, NEWCTX, newctx)(p->fb.provctx, NULL) : NULL;
+    fx_sig plain = {.fbt = p->fb.sig}; /* OpenSSL's "ECDSA", for a digest already computed */
+    void *kd = fx_key_ossl(s->key), *ctx = kd ? SIG(&plain, NEWCTX, newctx)(p->fb.provctx, NULL) : NULL;
     if (!ctx) return 0;
     fx_count_fallback(p, "verify", fastec_curve_name(s->key->curve));
-    int r = SIG(p, VERIFY_INIT, verify_init)(ctx, kd, NULL);
-    if (r > 0) r = SIG(p, VERIFY, verify)(ctx, sig, siglen, tbs, tbslen);
-    SIG(p, FREECTX, freectx)(ctx);
+    int r = SIG(&plain, VERIFY_INIT, verify_init)(ctx, kd, NULL);
+    if (r > 0) r = SIG(&plain, VERIFY, verify)(ctx, sig, siglen, tbs, tbslen);
+    SIG(&plain, FREECTX, freectx)(ctx);
     return r;
 }
 
@@ -230,7 +273,11 @@ static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen, const
 {
     fx_sig *s = vctx;
     if (!s) return 0;
-    if (s->fb) return SIG(s->prov, VERIFY, verify)(s->fbctx, sig, siglen, tbs, tbslen);
+    if (s->fb) return SIG(s, VERIFY, verify)(s->fbctx, sig, siglen, tbs, tbslen);
+    if (s->msg) { /* verify-message: tbs is the message */
+        if (s->hashing && sig_digest_update(s, tbs, tbslen) <= 0) return 0;
+        return sig_digest_verify_final(s, sig, siglen);
+    }
     if (s->op != OP_VERIFY || !s->key) {
         FX_RAISE(s->prov, FX_R_NOT_INITIALIZED, "ECDSA verify without verify_init");
         return 0;
@@ -285,7 +332,9 @@ static int digest_signverify_init(void *vctx, const char *mdname, void *key, con
     if (!s) return 0;
     fx_key *k = key ? key : s->key;
     if (k && (k->fb || (mdname && *mdname && !fx_digest_lookup(mdname)) || params_want_openssl(params)))
-        return fb_begin(s, k, op, mdname, params);
+        return fb_begin(s, k, op,
+                        op == OP_SIGN ? OSSL_FUNC_SIGNATURE_DIGEST_SIGN_INIT : OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_INIT,
+                        mdname, params);
     if (!signverify_init(s, key, params, op)) return 0;
     if (!setup_md(s, mdname && *mdname ? mdname : "SHA256")) return 0;
     if (fastec_hash_init(&s->h, s->md) != FASTEC_OK) return 0;
@@ -308,8 +357,8 @@ static int sig_digest_update(void *vctx, const unsigned char *data, size_t len)
 {
     fx_sig *s = vctx;
     if (s && s->fb)
-        return s->op == OP_SIGN ? SIG(s->prov, DIGEST_SIGN_UPDATE, digest_sign_update)(s->fbctx, data, len)
-                                : SIG(s->prov, DIGEST_VERIFY_UPDATE, digest_verify_update)(s->fbctx, data, len);
+        return s->op == OP_SIGN ? SIG(s, DIGEST_SIGN_UPDATE, digest_sign_update)(s->fbctx, data, len)
+                                : SIG(s, DIGEST_VERIFY_UPDATE, digest_verify_update)(s->fbctx, data, len);
     if (!s || !s->hashing) {
         if (s) FX_RAISE(s->prov, FX_R_NOT_INITIALIZED, "digest update without digest init");
         return 0;
@@ -320,17 +369,28 @@ static int sig_digest_update(void *vctx, const unsigned char *data, size_t len)
 static int sig_digest_sign_final(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsize)
 {
     fx_sig *s = vctx;
-    if (s && s->fb) return SIG(s->prov, DIGEST_SIGN_FINAL, digest_sign_final)(s->fbctx, sig, siglen, sigsize);
+    if (s && s->fb) return SIG(s, DIGEST_SIGN_FINAL, digest_sign_final)(s->fbctx, sig, siglen, sigsize);
     if (!s || !s->hashing) {
         if (s) FX_RAISE(s->prov, FX_R_NOT_INITIALIZED, "digest sign final without digest init");
         return 0;
     }
-    if (!sig) return sig_sign(s, NULL, siglen, 0, NULL, 0); /* the size only */
+    /* the digest is signed as a plain sign() would (msg off meanwhile) */
+    int msg = s->msg, ok;
+    s->msg = 0;
+    if (!sig) { /* the size only */
+        ok = sig_sign(s, NULL, siglen, 0, NULL, 0);
+        s->msg = msg;
+        return ok;
+    }
     uint8_t dg[64];
-    if (fastec_hash_final(&s->h, dg) != FASTEC_OK) return 0;
+    if (fastec_hash_final(&s->h, dg) != FASTEC_OK) {
+        s->msg = msg;
+        return 0;
+    }
     s->hashing = 0;
-    s->allow_md = 1;
-    int ok = sig_sign(s, sig, siglen, sigsize, dg, s->mdsize);
+    s->allow_md = !s->sigalg_md;
+    ok = sig_sign(s, sig, siglen, sigsize, dg, s->mdsize);
+    s->msg = msg;
     OPENSSL_cleanse(dg, sizeof dg);
     return ok;
 }
@@ -338,7 +398,7 @@ static int sig_digest_sign_final(void *vctx, unsigned char *sig, size_t *siglen,
 static int sig_digest_verify_final(void *vctx, const unsigned char *sig, size_t siglen)
 {
     fx_sig *s = vctx;
-    if (s && s->fb) return SIG(s->prov, DIGEST_VERIFY_FINAL, digest_verify_final)(s->fbctx, sig, siglen);
+    if (s && s->fb) return SIG(s, DIGEST_VERIFY_FINAL, digest_verify_final)(s->fbctx, sig, siglen);
     if (!s || !s->hashing) {
         if (s) FX_RAISE(s->prov, FX_R_NOT_INITIALIZED, "digest verify final without digest init");
         return 0;
@@ -346,8 +406,12 @@ static int sig_digest_verify_final(void *vctx, const unsigned char *sig, size_t 
     uint8_t dg[64];
     if (fastec_hash_final(&s->h, dg) != FASTEC_OK) return 0;
     s->hashing = 0;
-    s->allow_md = 1;
-    return sig_verify(s, sig, siglen, dg, s->mdsize);
+    s->allow_md = !s->sigalg_md;
+    int msg = s->msg;
+    s->msg = 0;
+    int ok = sig_verify(s, sig, siglen, dg, s->mdsize);
+    s->msg = msg;
+    return ok;
 }
 
 /* AlgorithmIdentifier of ecdsa-with-<digest> (RFC 5758, RFC 3279): no parameters */
@@ -383,7 +447,7 @@ static int sig_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
     fx_sig *s = vctx;
     if (!s) return 0;
-    if (s->fb) return SIG(s->prov, GET_CTX_PARAMS, get_ctx_params)(s->fbctx, params);
+    if (s->fb) return SIG(s, GET_CTX_PARAMS, get_ctx_params)(s->fbctx, params);
     OSSL_PARAM *p;
     if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_ALGORITHM_ID))) {
         uint8_t aid[16];
@@ -409,7 +473,7 @@ static const OSSL_PARAM *sig_gettable_ctx_params(void *vctx, void *provctx)
 {
     const fx_sig *s = vctx;
     (void)provctx;
-    if (s && s->fb) return SIG(s->prov, GETTABLE_CTX_PARAMS, gettable_ctx_params)(s->fbctx, s->prov->fb.provctx);
+    if (s && s->fb) return SIG(s, GETTABLE_CTX_PARAMS, gettable_ctx_params)(s->fbctx, s->prov->fb.provctx);
     static const OSSL_PARAM t[] = {OSSL_PARAM_octet_string(OSSL_SIGNATURE_PARAM_ALGORITHM_ID, NULL, 0),
                                    OSSL_PARAM_size_t(OSSL_SIGNATURE_PARAM_DIGEST_SIZE, NULL),
                                    OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST, NULL, 0),
@@ -422,11 +486,24 @@ static int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 {
     fx_sig *s = vctx;
     if (!s) return 0;
-    if (s->fb) return SIG(s->prov, SET_CTX_PARAMS, set_ctx_params)(s->fbctx, params);
+    if (s->fb) return SIG(s, SET_CTX_PARAMS, set_ctx_params)(s->fbctx, params);
     /* a digest fastec lacks, before a digest-sign/verify started: OpenSSL's ECDSA takes over */
     if (s->allow_md && s->key && (s->op == OP_SIGN || s->op == OP_VERIFY) && params_want_openssl(params))
-        return fb_begin(s, s->key, s->op, NULL, params);
+        return fb_begin(s, s->key, s->op,
+                        s->op == OP_SIGN ? OSSL_FUNC_SIGNATURE_SIGN_INIT : OSSL_FUNC_SIGNATURE_VERIFY_INIT, NULL,
+                        params);
     const OSSL_PARAM *p;
+    if (s->msg && s->op == OP_VERIFY && (p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_SIGNATURE))) {
+        void *v = NULL;
+        size_t n = 0;
+        if (!OSSL_PARAM_get_octet_string(p, &v, 0, &n) || n == 0) {
+            OPENSSL_free(v);
+            return 0;
+        }
+        OPENSSL_free(s->vsig);
+        s->vsig = v;
+        s->vsiglen = n;
+    }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_DIGEST))) {
         const char *name;
         if (!OSSL_PARAM_get_utf8_string_ptr(p, &name)) {
@@ -458,7 +535,7 @@ static const OSSL_PARAM *sig_settable_ctx_params(void *vctx, void *provctx)
 {
     (void)provctx;
     const fx_sig *s = vctx;
-    if (s && s->fb) return SIG(s->prov, SETTABLE_CTX_PARAMS, settable_ctx_params)(s->fbctx, s->prov->fb.provctx);
+    if (s && s->fb) return SIG(s, SETTABLE_CTX_PARAMS, settable_ctx_params)(s->fbctx, s->prov->fb.provctx);
     static const OSSL_PARAM all[] = {OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST, NULL, 0),
                                      OSSL_PARAM_size_t(OSSL_SIGNATURE_PARAM_DIGEST_SIZE, NULL),
                                      OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_PROPERTIES, NULL, 0),
@@ -487,3 +564,133 @@ const OSSL_DISPATCH fx_ecdsa_functions[] = {
     {OSSL_FUNC_SIGNATURE_SET_CTX_PARAMS, (void (*)(void))sig_set_ctx_params},
     {OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, (void (*)(void))sig_settable_ctx_params},
     {0, NULL}};
+
+/* ---- ECDSA-<digest> (OpenSSL 3.4 and later) ----
+ * The digest is the algorithm's: sign/verify take a digest of that length,
+ * sign-message/verify-message hash the message with it. Keys and digests
+ * fastec cannot serve go to the default provider's algorithm of the same
+ * name. */
+
+static void *sigalg_newctx(void *provctx, const char *propq, int i)
+{
+    fx_sig *s = sig_newctx(provctx, propq);
+    if (!s) return NULL;
+    s->sigalg_md = s->prov->fb.sigalgs[i].md;
+    s->fbt = s->prov->fb.sigalgs[i].fns;
+    return s;
+}
+
+static int sigalg_init(void *vctx, void *key, const OSSL_PARAM params[], int op, int msg)
+{
+    fx_sig *s = vctx;
+    if (!s) return 0;
+    fx_key *k = key ? key : s->key;
+    static const int ids[2][2] = {{OSSL_FUNC_SIGNATURE_SIGN_INIT, OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT},
+                                  {OSSL_FUNC_SIGNATURE_VERIFY_INIT, OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_INIT}};
+    if (k && k->fb) return fb_begin(s, k, op, ids[op == OP_VERIFY][msg], NULL, params);
+    if (!signverify_init(s, key, params, op)) return 0;
+    if (s->fb) return 1;
+    s->md = s->sigalg_md;
+    s->mdsize = fastec_hash_size(s->md);
+    s->allow_md = 0;
+    s->msg = msg;
+    OPENSSL_free(s->vsig);
+    s->vsig = NULL;
+    s->vsiglen = 0;
+    if (msg) {
+        if (fastec_hash_init(&s->h, s->md) != FASTEC_OK) return 0;
+        s->hashing = 1;
+    }
+    return 1;
+}
+
+static int sigalg_sign_init(void *c, void *k, const OSSL_PARAM p[]) { return sigalg_init(c, k, p, OP_SIGN, 0); }
+static int sigalg_verify_init(void *c, void *k, const OSSL_PARAM p[]) { return sigalg_init(c, k, p, OP_VERIFY, 0); }
+static int sigalg_sign_msg_init(void *c, void *k, const OSSL_PARAM p[]) { return sigalg_init(c, k, p, OP_SIGN, 1); }
+static int sigalg_verify_msg_init(void *c, void *k, const OSSL_PARAM p[])
+{
+    return sigalg_init(c, k, p, OP_VERIFY, 1);
+}
+
+static int sigalg_msg_update(void *vctx, const unsigned char *in, size_t len)
+{
+    fx_sig *s = vctx;
+    if (s && s->fb)
+        return s->op == OP_SIGN ? SIGF(s, SIGN_MESSAGE_UPDATE, fx_sig_msg_update_fn)(s->fbctx, in, len)
+                                : SIGF(s, VERIFY_MESSAGE_UPDATE, fx_sig_msg_update_fn)(s->fbctx, in, len);
+    return sig_digest_update(vctx, in, len);
+}
+
+static int sigalg_sign_msg_final(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsize)
+{
+    fx_sig *s = vctx;
+    if (s && s->fb) return SIGF(s, SIGN_MESSAGE_FINAL, fx_sig_sign_msg_final_fn)(s->fbctx, sig, siglen, sigsize);
+    return sig_digest_sign_final(vctx, sig, siglen, sigsize);
+}
+
+static int sigalg_verify_msg_final(void *vctx)
+{
+    fx_sig *s = vctx;
+    if (!s) return 0;
+    if (s->fb) return SIGF(s, VERIFY_MESSAGE_FINAL, fx_sig_verify_msg_final_fn)(s->fbctx);
+    if (!s->vsig) {
+        FX_RAISE(s->prov, FX_R_NOT_INITIALIZED, "verify-message final without a signature");
+        return 0;
+    }
+    return sig_digest_verify_final(s, s->vsig, s->vsiglen);
+}
+
+static const char **sigalg_query_key_types(void)
+{
+    static const char *types[] = {"EC", NULL};
+    return types;
+}
+
+static const OSSL_PARAM *sigalg_settable_ctx_params(void *vctx, void *provctx)
+{
+    const fx_sig *s = vctx;
+    static const OSSL_PARAM t[] = {OSSL_PARAM_octet_string(OSSL_SIGNATURE_PARAM_SIGNATURE, NULL, 0), OSSL_PARAM_END};
+    if (s && s->fb) return SIG(s, SETTABLE_CTX_PARAMS, settable_ctx_params)(s->fbctx, provctx);
+    return s && s->msg && s->op == OP_VERIFY ? t : NULL;
+}
+
+#define SIGALG_FUNCTIONS(i)                                                                                    \
+    static void *sigalg_newctx_##i(void *provctx, const char *propq) { return sigalg_newctx(provctx, propq, i); } \
+    static const OSSL_DISPATCH sigalg_functions_##i[] = {                                                      \
+        {OSSL_FUNC_SIGNATURE_NEWCTX, (fx_fn)sigalg_newctx_##i},                                                \
+        {OSSL_FUNC_SIGNATURE_SIGN_INIT, (fx_fn)sigalg_sign_init},                                              \
+        {OSSL_FUNC_SIGNATURE_SIGN, (fx_fn)sig_sign},                                                           \
+        {OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT, (fx_fn)sigalg_sign_msg_init},                                  \
+        {OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_UPDATE, (fx_fn)sigalg_msg_update},                                   \
+        {OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_FINAL, (fx_fn)sigalg_sign_msg_final},                                \
+        {OSSL_FUNC_SIGNATURE_VERIFY_INIT, (fx_fn)sigalg_verify_init},                                          \
+        {OSSL_FUNC_SIGNATURE_VERIFY, (fx_fn)sig_verify},                                                       \
+        {OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_INIT, (fx_fn)sigalg_verify_msg_init},                              \
+        {OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_UPDATE, (fx_fn)sigalg_msg_update},                                 \
+        {OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_FINAL, (fx_fn)sigalg_verify_msg_final},                            \
+        {OSSL_FUNC_SIGNATURE_FREECTX, (fx_fn)sig_freectx},                                                     \
+        {OSSL_FUNC_SIGNATURE_DUPCTX, (fx_fn)sig_dupctx},                                                       \
+        {OSSL_FUNC_SIGNATURE_QUERY_KEY_TYPES, (fx_fn)sigalg_query_key_types},                                  \
+        {OSSL_FUNC_SIGNATURE_GET_CTX_PARAMS, (fx_fn)sig_get_ctx_params},                                       \
+        {OSSL_FUNC_SIGNATURE_GETTABLE_CTX_PARAMS, (fx_fn)sig_gettable_ctx_params},                             \
+        {OSSL_FUNC_SIGNATURE_SET_CTX_PARAMS, (fx_fn)sig_set_ctx_params},                                       \
+        {OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, (fx_fn)sigalg_settable_ctx_params},                          \
+        {0, NULL}}
+
+SIGALG_FUNCTIONS(0);
+SIGALG_FUNCTIONS(1);
+SIGALG_FUNCTIONS(2);
+SIGALG_FUNCTIONS(3);
+SIGALG_FUNCTIONS(4);
+SIGALG_FUNCTIONS(5);
+SIGALG_FUNCTIONS(6);
+SIGALG_FUNCTIONS(7);
+SIGALG_FUNCTIONS(8);
+SIGALG_FUNCTIONS(9);
+SIGALG_FUNCTIONS(10);
+SIGALG_FUNCTIONS(11);
+
+const OSSL_DISPATCH *const fx_ecdsa_sigalg_functions[FX_SIGALGS] = {
+    sigalg_functions_0, sigalg_functions_1, sigalg_functions_2, sigalg_functions_3,
+    sigalg_functions_4, sigalg_functions_5, sigalg_functions_6, sigalg_functions_7,
+    sigalg_functions_8, sigalg_functions_9, sigalg_functions_10, sigalg_functions_11};

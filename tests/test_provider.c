@@ -60,20 +60,21 @@ static int is_fastec(const EVP_PKEY *k)
     return p && !strcmp(OSSL_PROVIDER_get0_name(p), "fastec");
 }
 
-/* an error is on the queue (and is cleared); names the reason when asked */
+/* an error is on the queue (and is cleared); one of them names the reason
+ * when asked (OpenSSL 3.5 and later add EVP's own error after the provider's) */
 static int had_error(const char *reason_part)
 {
-    unsigned long e = ERR_peek_last_error();
-    int ok = e != 0;
-    if (ok && reason_part) {
+    int any = 0, found = reason_part == NULL;
+    char last[256] = "";
+    unsigned long e;
+    while ((e = ERR_get_error()) != 0) {
+        any = 1;
         const char *r = ERR_reason_error_string(e);
-        char buf[256] = "";
-        ERR_error_string_n(e, buf, sizeof buf);
-        ok = (r && strstr(r, reason_part)) || strstr(buf, reason_part);
-        if (!ok) fprintf(stderr, "  error was: %s\n", buf);
+        ERR_error_string_n(e, last, sizeof last);
+        if (reason_part && ((r && strstr(r, reason_part)) || strstr(last, reason_part))) found = 1;
     }
-    ERR_clear_error();
-    return ok;
+    if (any && !found) fprintf(stderr, "  error was: %s\n", last);
+    return any && found;
 }
 
 /* the error queue is empty (and is cleared) */
@@ -306,9 +307,12 @@ static void test_ecdsa(const fastec_curve *c, EVP_PKEY *kf, EVP_PKEY *kd, EVP_PK
         CHECK(sl > 0 && dverify(fx_ctx, FXQ, kd_f, mds[i], msg, sizeof msg, sig, sl) == 1,
               "%s %s: fastec refuses the default provider's signature", n, mds[i]);
         msg[0] ^= 1;
-        /* a clean "no", with nothing on the error queue, as from the default provider */
-        CHECK(dverify(fx_ctx, FXQ, kd_f, mds[i], msg, sizeof msg, sig, sl) == 0 && no_error(),
-              "%s %s: other message verified, or an error was left", n, mds[i]);
+        /* a clean "no", with the error queue as the default provider leaves it
+         * (empty on OpenSSL 3.0-3.4; EVP's own error on later releases) */
+        int vf = dverify(fx_ctx, FXQ, kd_f, mds[i], msg, sizeof msg, sig, sl), ef = !no_error();
+        int vd = dverify(def_ctx, DEFQ, kd, mds[i], msg, sizeof msg, sig, sl), ed = !no_error();
+        CHECK(vf == 0 && vf == vd && ef == ed, "%s %s: other message: fastec %d (error %d), default %d (error %d)", n,
+              mds[i], vf, ef, vd, ed);
         msg[0] ^= 1;
         /* pre-hashed with the digest named */
         unsigned dl = 0;
@@ -523,9 +527,25 @@ static void test_files(const fastec_curve *c, EVP_PKEY *kd)
 static void expect_bad_key(const char *n, const char *g, const uint8_t *pub, size_t pl, const uint8_t *priv,
                            size_t sl, EVP_PKEY *kf, const char *what, const char *reason)
 {
+    /* fastec refuses it with its reason where the default provider refuses
+     * it; where the default provider takes it (its import checks less; some
+     * releases take a private key out of range or a pair that does not
+     * match), fastec takes it too, held by OpenSSL's EC, and the key check
+     * fails in both */
+    EVP_PKEY *d = from_params(def_ctx, DEFQ, g, pub, pl, priv, sl);
+    ERR_clear_error();
     EVP_PKEY *k = from_params(fx_ctx, FXQ, g, pub, pl, priv, sl);
-    CHECK(!k && had_error(reason), "%s %s: fastec imported it", n, what);
+    if (!d) {
+        CHECK(!k && had_error(reason), "%s %s: fastec imported it", n, what);
+    } else {
+        int cf = k ? check_key(fx_ctx, FXQ, k, priv != NULL) : -9, ef = !no_error();
+        int cd = check_key(def_ctx, DEFQ, d, priv != NULL), ed = !no_error();
+        CHECK(k && is_fastec(k) && cf != 1 && cf == cd && ef == ed,
+              "%s %s: the default provider imports it, fastec %s; check fastec %d (error %d), default %d (error %d)", n,
+              what, k ? "too" : "does not", cf, ef, cd, ed);
+    }
     EVP_PKEY_free(k);
+    EVP_PKEY_free(d);
     if (priv) return;
     /* the same point as a peer key held by the default provider: derive fails in fastec */
     EVP_PKEY *pk = from_params(def_ctx, DEFQ, g, pub, pl, NULL, 0);
