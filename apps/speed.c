@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* POSIX 2008 with realpath */
 /* fastec speed: ECDH op/s, ECDSA sign/s and verify/s per curve, each measured
  * beside OpenSSL's libcrypto (through EVP, as `openssl speed` does) in the
  * same run, and the ratio. -json prints the figures as one JSON document
@@ -27,6 +27,7 @@
 #include <openssl/opensslv.h>
 #include <openssl/provider.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #endif
 
 typedef int (*op_fn)(void *arg);
@@ -192,21 +193,37 @@ static int os_verify(void *a)
     return EVP_PKEY_verify(o->vctx, o->sig, o->siglen, o->dg, sizeof o->dg) == 1 ? 0 : -1;
 }
 
-/* the provider module's directory: -provider-path, $OPENSSL_MODULES, this
- * build's ossl-modules, or the installed one */
-static const char *module_dir(const char *given)
+/* the provider module's directory: -provider-path, $OPENSSL_MODULES, then
+ * beside this program: ossl-modules/ in a build tree, or the installed
+ * module directory relative to the installed program (FASTEC_MODULE_RELDIR,
+ * from the binary directory; no path of the build machine is compiled in);
+ * NULL for OpenSSL's own module directory. buf holds a path found. */
+static const char *module_dir(const char *given, char *buf, size_t cap)
 {
     struct stat st;
     const char *env = getenv("OPENSSL_MODULES");
     if (given) return given;
     if (env && *env) return env;
-#ifdef FASTEC_BUILD_MODULE_DIR
-    if (stat(FASTEC_BUILD_MODULE_DIR "/fastec.so", &st) == 0) return FASTEC_BUILD_MODULE_DIR;
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) return NULL;
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (!slash) return NULL;
+    *slash = '\0';
+    static const char *const rel[] = {"ossl-modules",
+#ifdef FASTEC_MODULE_RELDIR
+                                      FASTEC_MODULE_RELDIR
 #endif
-#ifdef FASTEC_INSTALL_MODULE_DIR
-    if (stat(FASTEC_INSTALL_MODULE_DIR "/fastec.so", &st) == 0) return FASTEC_INSTALL_MODULE_DIR;
-#endif
-    (void)st;
+    };
+    for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
+        int w = snprintf(buf, cap, "%s/%s/fastec.so", exe, rel[i]);
+        if (w <= 0 || (size_t)w >= cap || stat(buf, &st) != 0) continue;
+        buf[w - (int)strlen("/fastec.so")] = '\0';
+        char canon[4096];
+        if (realpath(buf, canon) && strlen(canon) < cap) strcpy(buf, canon);
+        return buf;
+    }
     return NULL;
 }
 #endif
@@ -468,7 +485,8 @@ int speed_main(int argc, char **argv)
     OSSL_LIB_CTX *plib = NULL;
     OSSL_PROVIDER *pdef = NULL, *pfx = NULL;
     if (provider) {
-        const char *dir = module_dir(provider_path);
+        char dirbuf[4200];
+        const char *dir = module_dir(provider_path, dirbuf, sizeof dirbuf);
         plib = OSSL_LIB_CTX_new();
         if (dir) OSSL_PROVIDER_set_default_search_path(plib, dir);
         pdef = OSSL_PROVIDER_load(plib, "default");

@@ -4,11 +4,17 @@
 # prefix; a program built with pkg-config and one built with
 # find_package(fastec 0.1) and the fastec::fastec target both run against the
 # installed library; a version the package cannot satisfy is refused; the
-# manual pages, the provider module and the license are where they belong.
-# Usage: test_install.sh BUILD_DIR CMAKE
+# manual pages, the provider module and the license are where they belong;
+# no installed file names a path of the build machine; the installed
+# `fastec speed -provider` loads the installed module; the README's
+# system-wide provider steps (one .include line in a copy of the system's
+# openssl.cnf) switch fastec on, and removing the line switches it off.
+# Usage: test_install.sh BUILD_DIR CMAKE [MODULE_DEST]
 set -u
-build="$1"
+build="$(cd "$1" && pwd)"
 cmake="${2:-cmake}"
+module_dest="${3:-lib/ossl-modules}"
+src="$(cd "$(dirname "$0")/.." && pwd)"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 pass=0
@@ -23,8 +29,34 @@ for f in include/fastec.h lib/libfastec.a lib/libfastec.so lib/pkgconfig/fastec.
          share/doc/fastec/LICENSE; do
     [ -e "$prefix/$f" ] && ok || bad "not installed: $f"
 done
+# no path of the build machine (source or build tree) in any installed file
+leaks=$(grep -r -l -a -F -e "$build" -e "$src/" "$prefix" 2>/dev/null)
+[ -z "$leaks" ] && ok || bad "installed files name the build machine's paths: $leaks"
 if [ -e "$build/ossl-modules/fastec.so" ]; then
-    [ -e "$prefix/lib/ossl-modules/fastec.so" ] && ok || bad "provider module not installed"
+    mod="$prefix/$module_dest/fastec.so"
+    [ -e "$mod" ] && ok || bad "provider module not installed in $module_dest"
+    for f in fastec-provider.cnf fastec-openssl.cnf; do
+        [ -e "$prefix/share/fastec/$f" ] && ok || bad "not installed: share/fastec/$f"
+    done
+    # the installed tool loads the installed module
+    out=$(env -u OPENSSL_MODULES "$prefix/bin/fastec" speed -provider ecdh P-256 -seconds 0.05 2>&1)
+    echo "$out" | head -1 | grep -q "provider: $prefix/$module_dest/fastec.so" && ok ||
+        bad "installed fastec speed -provider: $(echo "$out" | head -3)"
+    # system-wide, as the README says: one line at the end of openssl.cnf
+    if command -v openssl >/dev/null; then
+        syscnf="$(openssl version -d | sed 's/^OPENSSLDIR: "\(.*\)"$/\1/')/openssl.cnf"
+        [ -r "$syscnf" ] || syscnf=/dev/null
+        cp "$syscnf" "$dir/openssl.cnf"
+        echo ".include $prefix/share/fastec/fastec-provider.cnf" >> "$dir/openssl.cnf"
+        OPENSSL_CONF="$dir/openssl.cnf" openssl list -providers 2>&1 | grep -q "fastec provider" && ok ||
+            bad "openssl list -providers does not show fastec: $(OPENSSL_CONF="$dir/openssl.cnf" openssl list -providers 2>&1 | head -5)"
+        t=$(OPENSSL_CONF="$dir/openssl.cnf" FASTEC_PROVIDER_TRACE=1 openssl genpkey -algorithm EC -pkeyopt group:P-256 2>&1 >/dev/null)
+        echo "$t" | grep -q "^fastec-provider: keygen secp256r1" && ok || bad "system-wide: fastec did not generate: $t"
+        t=$(OPENSSL_CONF="$dir/openssl.cnf" FASTEC_PROVIDER_TRACE=1 openssl genpkey -algorithm EC -pkeyopt group:secp256k1 2>&1 >/dev/null)
+        echo "$t" | grep -q "^fastec-provider: fallback keygen secp256k1" && ok || bad "system-wide: secp256k1: $t"
+        sed -i '$d' "$dir/openssl.cnf"
+        OPENSSL_CONF="$dir/openssl.cnf" openssl list -providers 2>&1 | grep -q "fastec" && bad "fastec still on" || ok
+    fi
 fi
 # the manual pages render, and a command's page leads to fastec(1)
 if command -v man >/dev/null; then
