@@ -14,6 +14,7 @@
  * order in which the caller's configuration loads providers. */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
@@ -102,7 +103,7 @@ void fx_fallback_free(fx_prov *p)
 void fx_count_fallback(fx_prov *p, const char *what, const char *group)
 {
     atomic_fetch_add_explicit(&p->count[FX_CNT_FALLBACK], 1, memory_order_relaxed);
-    if (p->trace) fprintf(stderr, "fastec-provider: fallback %s %s\n", what, group ? group : "");
+    if (p->trace) fprintf(stderr, "fastec-provider: fallback %s %s pid %ld\n", what, group ? group : "", (long)getpid());
 }
 
 const char *fx_fb_group(fx_prov *p, void *fb, char *buf, size_t len)

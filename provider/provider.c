@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
@@ -81,7 +82,7 @@ const char *const fx_counter_names[FX_CNT_N] = {"keygen", "import", "derive", "s
 void fx_count(fx_prov *p, enum fx_counter k, const fastec_curve *c)
 {
     atomic_fetch_add_explicit(&p->count[k], 1, memory_order_relaxed);
-    if (p->trace) fprintf(stderr, "fastec-provider: %s %s\n", fx_counter_names[k], fastec_curve_name(c));
+    if (p->trace) fprintf(stderr, "fastec-provider: %s %s pid %ld\n", fx_counter_names[k], fastec_curve_name(c), (long)getpid());
 }
 
 /* ---- curves ---- */
