@@ -4,7 +4,7 @@
 #   tools/check.sh          release build (gcc), -Werror
 #   tools/check.sh asan     AddressSanitizer + UndefinedBehaviorSanitizer
 #   tools/check.sh clang    release build with clang
-#   tools/check.sh tsan     ThreadSanitizer, the thread test
+#   tools/check.sh tsan     ThreadSanitizer, the thread tests (library and provider)
 #   tools/check.sh fuzz     libFuzzer targets (clang), FUZZ_SECONDS each (default 60)
 #   tools/check.sh arm64    cross-compiled for aarch64, the tests under qemu-aarch64 (PMULL and portable)
 #   tools/check.sh s390x    cross-compiled for s390x (big-endian), the tests under qemu-s390x
@@ -17,7 +17,7 @@ jobs="$(nproc 2>/dev/null || echo 2)"
 case "$variant" in
     release) tools/deps.sh; dir=build; opts=(-DCMAKE_BUILD_TYPE=Release) ;;
     asan) tools/deps.sh; dir=build-asan; opts=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DFASTEC_SANITIZE=asan) ;;
-    tsan) tools/deps.sh; dir=build-tsan; opts=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DFASTEC_SANITIZE=tsan); filter=(-R test_threads); targets=(--target test_threads) ;;
+    tsan) tools/deps.sh; dir=build-tsan; opts=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DFASTEC_SANITIZE=tsan); filter=(-R 'test_threads|test_provider_threads'); targets=(--target test_threads test_provider_threads) ;;
     fuzz) exec tools/fuzz.sh ;;
     clang) tools/deps.sh clang; dir=build-clang; opts=(-DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang) ;;
     arm64) tools/deps.sh gcc-aarch64-linux-gnu qemu-user; dir=build-arm64
