@@ -7,6 +7,7 @@
 # provider keeps (the target: at least 90%).
 #
 #   tools/provider-speed.sh [-b BUILD_DIR] [-seconds N] [-runs R] [curve...]
+#   tools/provider-speed.sh -tls [-b BUILD_DIR] [-seconds N] [-runs R]
 #
 # Curves by OpenSSL's name (prime256v1, sect283k1, ...), all 20 by default.
 # `openssl speed` (3.0) knows 16 of them; for sect163r1, sect193r1, sect193r2
@@ -22,18 +23,28 @@
 # (OPENSSL_CONF=BUILD_DIR/fastec-openssl.cnf, which this script uses) or, with
 # -provider flags and no configuration, by load order (the first provider
 # loaded that has "EC" wins: `-provider fastec -provider default`).
+#
+# -tls: TLS handshakes per second of nginx on 127.0.0.1 (tools/tls-server.sh:
+# one worker, no session reuse) with the system's openssl.cnf alone and with
+# fastec's snippet included, for TLS 1.3 P-256 and P-384 key exchange with an
+# ECDSA P-256 certificate and TLS 1.2 sect283k1 with an ECDSA K-283
+# certificate; the client is `openssl s_time -new` without fastec, on the
+# same machine, so the figures count both ends' work. The two servers
+# alternate, run after run.
 set -eu
 cd "$(dirname "$0")/.."
 build=build
 seconds=1
 runs=1
 curves=()
+tls=""
 while [ $# -gt 0 ]; do
     case "$1" in
+        -tls) tls=1; shift ;;
         -b) build="$2"; shift 2 ;;
         -seconds) seconds="$2"; shift 2 ;;
         -runs) runs="$2"; shift 2 ;;
-        -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,35p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) curves+=("$1"); shift ;;
     esac
 done
@@ -46,6 +57,54 @@ fx="$build/fastec"
     echo "provider-speed: build first (cmake -S . -B $build && cmake --build $build -j)" >&2
     exit 2
 }
+if [ -n "$tls" ]; then
+    command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || { echo "provider-speed: -tls needs nginx (tools/deps.sh)" >&2; exit 2; }
+    . tools/tls-server.sh
+    tdir=$(mktemp -d)
+    trap 'tls_server_stop "$tdir"; rm -rf "$tdir"' EXIT
+    echo "# $(openssl version); $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(nproc) cores;" \
+        "$(date -u +%Y-%m-%dT%H:%MZ); tools/provider-speed.sh -tls -seconds $seconds -runs $runs"
+    res="$tdir/res"
+    for r in $(seq "$runs"); do
+        for mode in default fastec; do
+            tls_server_start "$tdir" "$(cd "$build" && pwd)" "$mode" 1 || { cat "$tdir/start.log" >&2; exit 1; }
+            for t in "P-256 $TLS_P256 -tls1_3" "P-384 $TLS_P384 -tls1_3" "sect283k1 $TLS_K283 -tls1_2"; do
+                set -- $t
+                ccnf=$(tls_client_cnf "$tdir" "$1")
+                n=$(OPENSSL_CONF="$ccnf" openssl s_time -connect "127.0.0.1:$2" -new "$3" -time "$seconds" 2>/dev/null |
+                    awk '/connections in .* real seconds/ {printf "%.1f", $1 / $4; exit}')
+                echo "$r $1 $mode ${n:-0}" >> "$res"
+            done
+            tls_server_stop "$tdir"
+        done
+    done
+    python3 - "$res" "$seconds" "$runs" <<'PY'
+import statistics, sys
+from collections import defaultdict
+res, seconds, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+v = defaultdict(dict)
+for line in open(res):
+    r, g, m, x = line.split()
+    v[(g, m)][r] = float(x)
+print(f"nginx TLS handshakes per second, {seconds} s per measurement, {runs} run(s)"
+      + (", medians and [min-max] of the ratio" if runs > 1 else ""))
+print(f"{'handshake':<34} {'default/s':>10} {'fastec/s':>10} {'x':>6}" + ("  x range" if runs > 1 else ""))
+label = {"P-256": "TLS 1.3 P-256, ECDSA P-256 cert", "P-384": "TLS 1.3 P-384, ECDSA P-256 cert",
+         "sect283k1": "TLS 1.2 sect283k1, ECDSA K-283 cert"}
+for g in ("P-256", "P-384", "sect283k1"):
+    rs = sorted(set(v[(g, "default")]) & set(v[(g, "fastec")]))
+    if not rs:
+        continue
+    ratio = [v[(g, "fastec")][r] / v[(g, "default")][r] for r in rs if v[(g, "default")][r] > 0]
+    d = statistics.median(v[(g, "default")][r] for r in rs)
+    f = statistics.median(v[(g, "fastec")][r] for r in rs)
+    line = f"{label[g]:<34} {d:>10.1f} {f:>10.1f} {statistics.median(ratio) if ratio else 0:>6.2f}"
+    if runs > 1 and ratio:
+        line += f"  {min(ratio):.2f}-{max(ratio):.2f}"
+    print(line)
+PY
+    exit 0
+fi
 # openssl speed's algorithm suffix for a curve, empty if it has none
 speed_name() {
     case "$1" in
