@@ -113,9 +113,8 @@ def pmul(p, k, P):
 # window width of the binary curves' fixed-base tables (k G: m/w mixed
 # additions over rows of 2^(w-1) points): 5 against 4 cost 470 KB more for
 # the 14 curves and saved 8-12% of the signing time (docs/ARCHITECTURE.md);
-# 6 against 5 (tenth session, dlopen loop, best of 30-40 interleaved batches)
-# saved 5-9% of the signing time from 283 bits and was within the noise
-# (-3% to +3%) below, so only the six curves from 283 bits have it
+# 6 against 5 saves 5-9% of the signing time from 283 bits and is within
+# the noise below, so only the six curves from 283 bits have it
 def ec2_base_w(m):
     return 6 if m >= 283 else 5
 # NAF width of the verification table of G (ECP_GNAF_W and EC2_GNAF_W in src/curves/curves.h)

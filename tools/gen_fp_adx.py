@@ -20,43 +20,35 @@ in constant time.
 Primes of special form (P-192, P-224, P-256, P-384: SPECIAL) write the
 Montgomery rows with shifts and add/subtract chains (special_row) instead
 of a row of MULX against the words of p; P-384's row keeps two MULX (by the
-words of 2^384 - p) where the generic row has six (product 58 -> 50 TSC
-cycles of latency, square 66 -> 58; ECDH P-384 +13%). P-384's square
-(gen_sqr6_rows) has the product's shape, a row of squares then a Montgomery
-row, so that the reduction overlaps the squares; it used to compute the
-whole 12-word square in memory and reduce it afterwards (21 MULX either way;
-square 63.7 -> 58 TSC cycles in the throwaway loop, 2026-12-04). Reducing by
-(2^32 + 1) p instead, whose -p^-1 is 1 (no shift and add for m on the row's
-path, three MULX a row), measured the same and was not kept.
+words of 2^384 - p) where the generic row has six (product latency 50 TSC
+cycles instead of 58). P-384's square (gen_sqr6_rows) has the
+product's shape, a row of squares then a Montgomery row, so that the
+reduction overlaps the squares (a 12-word square reduced afterwards has the
+same 21 MULX and 10% more latency). Reducing by (2^32 + 1) p instead, whose
+-p^-1 is 1 (no shift and add for m on the row's path, three MULX a row),
+measures the same and is not used.
 
 P-224 (p = 1 mod 2^64, so m = t_0) subtracts m p instead of adding it: the
 row is then an add of m 2^96 and a subtract of m 2^224, no negation and no
 carry word, and the value, in (-p, p) at the end, is kept in two's
 complement (word 0, the next top word, takes the sign). p224_fix adds p
 once under the sign mask, so P-224's results are below p (FP_ADX_REDUCED,
-fp_impl.h skips its subtraction). Product 24.4 -> 21.9 TSC cycles, square
-21.3 -> 17.4; ECDH P-224 +17%, verification +16%.
+fp_impl.h skips its subtraction). Product 21.9 TSC cycles instead of the
+generic row's 24.4, square 17.4 instead of 21.3.
 
 The 3- and 4-limb statements take every word of a and b as an operand of
 its own ("rm": a register when the compiler has the value in one, inlined
 into the point formulas, else memory) and the words of p as memory
-operands, so they declare all they read and are ordinary statements;
-reading a and b through pointers with a "memory" clobber (and volatile:
-GCC was seen to move a non-volatile one across the stores that change the
-operands) made every product store its result and the next reload it, and
-kept the compiler from holding anything in registers across them (ECDH
-P-192 -10%, P-224 and P-256 -6% when this changed). P-384's product (24
-operands: its twelve words, memory operands here, and p's two MULX words)
-and square (a pointer with a's six words declared as one operand, and the
-14 words w) became such inlined statements on 2026-12-05; they had been
-functions of their own, volatile with a "memory" clobber, reading a and b
-through pointers (copying a and b into one array had cost a failed store
-forwarding on every call, 16-byte loads of words just stored one by one).
-Throwaway loop on Zen 4, min over 40 batches, TSC cycles, three
-alternations: product 72.1-72.9 -> 60.5-62.3, square 71.9-72.0 ->
-56.4-57.9, point doubling 566-573 -> 495-509, mixed addition 755-767 ->
-688-713; ECDH P-384 about 4% (fastec_ecdh loop, two sets of three
-alternations: 337-350k -> 324-338k and 344-356k -> 331-352k cycles). The
+operands, so they declare all they read and are ordinary statements:
+reading a and b through pointers with a "memory" clobber (and volatile, as
+GCC moves a non-volatile one across the stores that change the operands)
+would make every product store its result and the next reload it, and keep
+the compiler from holding anything in registers across them (about 6-10% of
+an ECDH on P-192, P-224 and P-256). P-384's product (24 operands: its
+twelve words, memory operands here, and p's two MULX words) and square (a
+pointer with a's six words declared as one operand, and the 14 words w) are
+such inlined statements too; as functions of their own reading through
+pointers they would cost a failed store forwarding on every call. The
 generic 6-limb rows (p's six words and -p^-1 as well: past GCC's 30
 operands) keep the pointers, volatile and the clobber; no curve uses them.
 """

@@ -136,8 +136,7 @@ for r in $(seq "$runs"); do
             python3 -c '
 import json, sys
 r, c, evp = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
-for line in sys.stdin:
-    j = json.loads(line)
+for j in json.load(sys.stdin)["results"]:
     for op in ("ecdh", "sign", "verify"):
         print(r, c, "lib", op, j[op]); print(r, c, "libossl", op, j["openssl_" + op])
         if evp:

@@ -10,10 +10,9 @@
 
 /* the ladder on registers (vpclmul512): pairs of elements per register up
  * to 4 words, an element per register (or two) from 5. At 3 words (163
- * bits) the scalar ladder was faster until the twenty-first session (pairs
- * +3-5%, single elements +25%); with the pair step's chain cut from four
- * operations to three (src/ec2/ec2_zinst.c) the pairs take sect163r1 and
- * sect163r2 ECDH from 73-85k to 110-116k/s */
+ * bits) the pairs beat the scalar ladder because the pair step's chain is
+ * three dependent operations long (src/ec2/ec2_zinst.c); single elements
+ * would not. */
 #ifndef EC2_ZLADDER
 #define EC2_ZLADDER (GF_ZREG && GF_NW >= 3)
 #endif
@@ -26,10 +25,9 @@ void EC2_ZNAME(ec2_zladder_, EC2_SYM)(fe X1, fe Z1, const uint64_t *k, unsigned 
 #endif
 /* the Koblitz curves' tau-adic loop and its table on registers (sect163k1,
  * sect233k1, sect239k1, sect283k1, sect409k1, sect571k1; up to 4 words the
- * loop on pairs). At 3 words sect163k1 ECDH was 8% slower on single
- * elements and level on pairs until the nineteenth session; with the VBMI2
- * shifts and the cheaper squares the pairs gain 3% (the table stays scalar
- * there: sect163k1 has a = 1) */
+ * loop on pairs). At 3 words the pairs gain a little over the scalar loop
+ * thanks to the VBMI2 shifts and the cheaper squares, and single elements
+ * would lose (the table stays scalar there: sect163k1 has a = 1) */
 #ifndef EC2_ZTNAF
 #define EC2_ZTNAF (GF_ZREG && GF_NW >= 3)
 #endif

@@ -29,7 +29,9 @@ int proto_public_point(const struct fastec_curve *c, const ec_ops *ops, const sc
 int proto_ecdh(const struct fastec_curve *c, const ec_ops *ops, const sc_t *d, const ec_point *peer, int cofactor,
                uint8_t *secret);
 
-/* The hash RFC 6979 uses for a digest of this length (design agreement 2). */
+/* The hash RFC 6979 uses for a digest of this length: SHA-1 for 20 bytes,
+ * SHA-224 for 28, SHA-256 for 32, SHA-384 for 48, SHA-512 for 64 and for
+ * any other length (include/fastec.h, fastec_ecdsa_sign). */
 const struct hash_desc *proto_rfc6979_hash(size_t digest_len);
 /* RFC 6979 section 3.2 nonce generator state */
 typedef struct {
