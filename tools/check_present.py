@@ -10,6 +10,7 @@ usage: check_present.py [ROOT]
 Checked: README.md, docs/, src/, include/, apps/, provider/, tools/,
 tests/ (not the vector and corpus data), cmake/, CMakeLists.txt, .ci/.
 CHANGELOG.md may carry release dates; it is checked for the rest."""
+import bisect
 import os
 import re
 import sys
@@ -27,6 +28,9 @@ RULES = [
 DATE = ("work date", re.compile(r"\b20\d\d-[01]\d-[0-3]\d\b"))
 # a commit hash used as an anchor, in prose: "at ff6aa17", "(4f6fd26)", "commit 642323d"
 HASH = ("commit hash", re.compile(r"(?:\bat|\bcommit|\bon|\bfrom|\(|\bmain)\s*\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,12}\b"))
+
+# comment leaders and indentation at the start of a line
+LEADER = re.compile(r"^\s*(?:/\*+|\*+(?!/)|//+|#+|;+)?\s*")
 
 TOP_FILES = ["README.md", "CHANGELOG.md", "CMakeLists.txt"]
 DIRS = ["docs", "src", "include", "apps", "provider", "tools", "tests", "cmake", ".ci"]
@@ -63,13 +67,26 @@ def main():
             rules.append(DATE)
         if rel.endswith(".md"):
             rules.append(HASH)
-        for n, line in enumerate(text.splitlines(), 1):
-            for what, rx in rules:
-                m = rx.search(line)
-                if m:
-                    print(f"{rel}:{n}: {what}: {line.strip()[:160]}")
-                    bad += 1
-                    break
+        # lines joined, comment leaders dropped, so that a phrase broken
+        # across lines is found; each match reported at its first line
+        lines = text.splitlines()
+        joined, starts = [], []
+        pos = 0
+        for line in lines:
+            starts.append(pos)
+            piece = LEADER.sub("", line) + " "
+            joined.append(piece)
+            pos += len(piece)
+        flat = "".join(joined)
+        seen = set()
+        for what, rx in rules:
+            for m in rx.finditer(flat):
+                n = bisect.bisect_right(starts, m.start())
+                if n in seen:
+                    continue
+                seen.add(n)
+                print(f"{rel}:{n}: {what}: {lines[n - 1].strip()[:160]}")
+                bad += 1
     if bad:
         print(f"check_present: {bad} line(s) describe the history of the work, not the project", file=sys.stderr)
         return 1

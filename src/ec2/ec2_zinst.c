@@ -2,8 +2,8 @@
 /* The register-form (fz) code of one vpclmul512 instance: built beside
  * src/ec2/ec2_inst.c with the same -DGF_M, -DGF_BACKEND and -DEC2_SYM (see
  * ec2_zinst.h). A unit of its own because its forced inlining, in
- * ec2_inst.c's unit, used up GCC's inlining budget there and changed what
- * the other functions inline (signing sect283r1 8-12% slower). */
+ * ec2_inst.c's unit, would use up GCC's inlining budget there and change
+ * what the other functions inline (signing about 10% slower). */
 #include "gf2m/gf2m_impl.h"
 #include "ec2/ec2_zinst.h"
 #include "scalar/sc.h"
@@ -55,10 +55,8 @@ GF_ZI void fz2_store_halves(fe Xh, fe Lh, fe Zh, fe Xl, fe Ll, fe Zl, __m512i X,
  * three pair products and three pair squares (two of them half used) for
  * the six products and four squares. The loop is bound by latency: each
  * step's chain is three operations (product, square, product); squaring
- * (Z2' | X1') together, one pair square fewer, made it four (square,
- * product, square, product), and ECDH about a third slower (twenty-first
- * session: sect193r1 72-75k -> 92-100k ECDH/s, sect233r1 58-64k ->
- * 80-86k; 3 words, ec2_zinst.h). */
+ * (Z2' | X1') together, one pair square fewer, would make it four (square,
+ * product, square, product) and ECDH about a quarter slower. */
 __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_zladder_, EC2_SYM)(fe X1w, fe Z1w, const uint64_t *k,
                                                                                       unsigned nbits, const fe x,
                                                                                       const fe sbw, int b_one)

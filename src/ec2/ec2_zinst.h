@@ -98,9 +98,9 @@ void EC2_ZNAME(ec2_zbase2_, EC2_SYM)(fe Xh, fe Lh, fe Zh, fe Xl, fe Ll, fe Zl, c
 void EC2_ZNAME(ec2_zbase1_, EC2_SYM)(fe X, fe L, fe Z, const uint64_t *base, unsigned w, const int8_t *d, unsigned npos);
 #endif
 
-/* verification's doublings on registers from 3 words (sect193r1 -2%,
- * sect233r1 -5%; at 3 words sect163r2 was 9% slower until the nineteenth
- * session, and is 14% faster since the VBMI2 shifts and the cheaper squares) */
+/* verification's doublings on registers from 3 words: faster than the
+ * memory code at every size (at 3 words thanks to the VBMI2 shifts and the
+ * cheaper squares) */
 #ifndef EC2_ZVERIFY
 #define EC2_ZVERIFY (GF_ZREG && GF_NW >= 3)
 #endif

@@ -62,18 +62,17 @@
 #define GF_FN_NOINLINE static __attribute__((noinline, unused)) GF_TARGET /* unused: ec2_zinst.c needs only some */
 #define GF_OP static GF_TARGET
 /* fe_mul_wide's linkage, one rule for every backend: out of line from 7 words
- * on (clmul: +15% ECDH on sect571k1, level on sect409r1), inlined below that,
- * where the call costs (clmul: -10% ECDH on sect163k1 out of line); portable
- * always out of line (a 9-word product is 45 blocks of 25 multiplies: inlined
- * at every call site, the portable instances were slow to compile, 571 bits
- * 37 s against 4 s, and slower, sect283k1 ECDH 1.5k/s against 3.2k/s, once
- * the code no longer fit the instruction cache). */
+ * on, where inlined copies crowd the instruction cache (about 15% of a
+ * sect571k1 ECDH on clmul), inlined below that, where the call costs about
+ * 10% (sect163k1); portable always out of line (a 9-word product is 45 blocks
+ * of 25 multiplies: inlined at every call site it compiles nine times slower
+ * and runs half as fast once the code no longer fits the instruction cache). */
 #if GF_BACKEND == GF_PORTABLE || GF_NW >= 7
 #define GF_MUL_WIDE_FN GF_FN_NOINLINE
 #elif GF_NW <= 4
-/* up to 4 words GCC left it out of line at some call sites; forced inline:
- * ECDH sect233r1 -6%, sect193r1 -5%, the Koblitz curves level; at 5 words
- * (sect283r1) forcing it cost 9%, so 5 and 6 words stay plain inline */
+/* up to 4 words forced inline, as GCC leaves it out of line at some call
+ * sites otherwise (5-6% of an ECDH); at 5 and 6 words forcing it costs
+ * about 9% (sect283r1), so there it stays plain inline */
 #define GF_MUL_WIDE_FN static inline __attribute__((always_inline)) GF_TARGET
 #else
 #define GF_MUL_WIDE_FN GF_FN
@@ -137,13 +136,11 @@ GF_FN void fe_cswap(fe a, fe b, uint64_t mask) { ct_cswap_words(a, b, GF_NW, mas
  * offsets sum in E, at odd ones in O; t = E + O x^64 (one VALIGNQ per
  * register). GF_NW^2 products in about GF_NW (GF_NW + 7) / 4 instructions
  * against GF_NW (GF_NW + 1) / 2 one-product PCLMULQDQs for the word
- * Karatsuba below, and no moves between general and vector registers.
- * Throwaway microbenchmark on this project's AMD EPYC (Zen 4), TSC cycles
- * per whole fe_mul_wide at full throughput, clmul -> this: 4 words 18 -> 13,
- * 5 words 28 -> 19, 7 words 51 -> 33, 9 words 82-97 -> 48; 3 words 12 -> 16.
- * That is throughput: where a chain waits for each product, up to 5 words,
- * the word Karatsuba is faster (fe_mul below), and this product serves only
- * where products are independent (fe_mul_tp). */
+ * Karatsuba below, and no moves between general and vector registers: at
+ * full throughput about two thirds of clmul's cycles from 4 words (half at
+ * 9 words), a third more at 3 words. Where a chain waits for each product,
+ * up to 5 words, the word Karatsuba is faster (fe_mul below), and this
+ * product serves only where products are independent (fe_mul_tp). */
 #define GF_ZP ((GF_NW + 1) / 2)          /* pairs P_k */
 #define GF_ZA ((GF_ZP + 3 + 3) / 4)      /* registers per version of a */
 #define GF_ZT ((2 * GF_NW + 7) / 8)      /* registers of the product */
@@ -267,9 +264,8 @@ GF_MUL_WIDE_FN void fe_mul_wide(uint64_t t[2 * GF_NW], const fe a, const fe b)
     /* inlined (GF_MUL_WIDE_FN): a is read word by word, as its words were
      * usually just stored one by one (fe_reduce), and one wide load over
      * several narrower stores cannot be forwarded from them (a stall of the
-     * stores' whole latency in every dependent chain: the ladder ran 20-30%
-     * slower than clmul on sect233r1 and sect283r1); out of line, from 7
-     * words, the one masked load was 4% faster on sect571r1 */
+     * stores' whole latency in every dependent chain); out of line, from 7
+     * words, the one masked load is the faster form */
     GF_UNROLL
     for (int u = 0; u < GF_ZA; u++) {
         __m128i q[4];
@@ -331,8 +327,8 @@ GF_MUL_WIDE_FN void fe_mul_wide(uint64_t t[2 * GF_NW], const fe a, const fe b)
         const __m512i v = _mm512_xor_si512(E[r], _mm512_alignr_epi64(O[r], r ? O[r - 1] : _mm512_setzero_si512(), 7));
         const int n = 2 * GF_NW - 8 * r;
 #if GF_NW < 7
-        /* inlined: word by word too, as fe_reduce reads them (sect283r1
-         * ECDH another -15%) */
+        /* inlined: word by word too, as fe_reduce reads them (the same
+         * store forwarding) */
         const __m256i h[2] = {_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1)};
         GF_UNROLL
         for (int q = 0; q < 4; q++) {
@@ -349,12 +345,10 @@ GF_MUL_WIDE_FN void fe_mul_wide(uint64_t t[2 * GF_NW], const fe a, const fe b)
 _Static_assert(GF_ZT <= GF_ZACC && GF_ZA - 1 + GF_ZP / 4 < GF_ZACC, "accumulator registers");
 
 #if GF_NW >= 7
-/* t = a * b by the offset sums above, for fe_mul from 7 words: its latency
- * (7 words 84 -> 75 cycles, 9 words level, throwaway loop, Zen 4) where a
- * chain waits for each product. The comb's independent products
- * (fe_mul_tp) stay with fe_mul_wide: with the offset sums there, signing
- * was level (sect409r1/k1 +0.2..+2.9%, sect571r1/k1 -1.4..-2.3%, within
- * the noise) once the register code had its own unit. */
+/* t = a * b by the offset sums above, for fe_mul from 7 words: lower
+ * latency (about 10% at 7 words, level at 9) where a chain waits for each
+ * product. The comb's independent products (fe_mul_tp) stay with
+ * fe_mul_wide: the offset sums sign no faster there. */
 GF_FN_NOINLINE void fe_mul_wide_lat(uint64_t t[2 * GF_NW], const fe a, const fe b)
 {
     __m512i A0[GF_ZR], Bj[GF_NW], T[GF_ZT];
@@ -700,14 +694,13 @@ GF_FN void fe_reduce(fe r, uint64_t t[2 * GF_NW + 1])
  * are independent, the fixed-base comb's additions (fe_mul_tp): the
  * schoolbook issues fewer instructions but takes longer from its operands to
  * its product (lane assembly, moves back to general registers), and most
- * chains here wait for their product. Against clmul timed in the same
- * process (a throwaway loop over every backend, AMD EPYC Zen 4), vpclmul512
- * went from 8% slower to 3% faster on the sect233r1 ladder and from 2-7%
- * slower to 1-4% faster on verification at 4 words, while the comb kept
- * the schoolbook's 3-20% lead; from 7 words (409 bits) the schoolbook wins
- * everywhere. The VEX encoding alone (these backends are compiled for AVX2)
- * makes the same Karatsuba 2-7% faster than in the clmul backend.
- * (docs/ARCHITECTURE.md, "Two products".) */
+ * chains here wait for their product: so the ladder and verification at 4
+ * words run a few percent faster than on clmul instead of slower, while the
+ * comb keeps the schoolbook's lead; from 7 words (409 bits) the schoolbook
+ * wins everywhere. The VEX encoding alone (these backends are compiled for
+ * AVX2) makes the same Karatsuba a few percent faster than in the clmul
+ * backend.
+ * (docs/ARCHITECTURE.md, "Binary fields".) */
 GF_FN void fe_mul(fe r, const fe a, const fe b)
 {
     uint64_t t[2 * GF_NW + 1];

@@ -43,15 +43,15 @@ typedef struct {
  * the old g; the same on the rows (u, v), (q, r); then g /= 2 and
  * (u, v) *= 2, so 2^i (f_i, g_i) = T (f_0, g_0). The swap is a masked select
  * of the old values (f' = g, u' = q, v' = r: f + (g - f) = g), which keeps
- * the step's dependency chain short (measured: 62 steps 514 -> 308 cycles on
- * Zen 4 against the former add-after-update form).
+ * the step's dependency chain short (62 steps take about 60% of the
+ * cycles of an add-after-update form on Zen 4).
  *
  * The rows are packed: uv = u + 2^32 v and qr = q + 2^32 r as 64-bit words.
  * Every row operation (negation by mask, masked select, masked sum,
  * doubling) is linear, so one word operation does both entries, and a step
  * costs about a third fewer instructions (the steps are bound by the
- * instruction count, not only by the chain: 62 steps about 410 -> 275 cycles
- * in a loop on Zen 4). After n <= 30 steps |u| + |v| <= 2^n < 2^31, so each
+ * instruction count, not only by the chain: 62 packed steps take about two
+ * thirds of the cycles of unpacked ones on Zen 4). After n <= 30 steps |u| + |v| <= 2^n < 2^31, so each
  * half comes back by sign extension. Updates *pf, *pg (their low 64 - n bits
  * stay exact) and returns the new zeta. */
 static inline __attribute__((always_inline)) int64_t divsteps_packed(int64_t zeta, uint64_t *pf, uint64_t *pg, sg_mat *t,
