@@ -539,8 +539,9 @@ int main(int argc, char **argv)
     }
     ref_ctx = OSSL_LIB_CTX_new();
     fx_ctx = OSSL_LIB_CTX_new();
-    if (!ref_ctx || !fx_ctx || !OSSL_PROVIDER_load(ref_ctx, "default") || !OSSL_LIB_CTX_load_config(fx_ctx, argv[1]) ||
-        !(fx_prov = OSSL_PROVIDER_load(fx_ctx, "fastec"))) {
+    OSSL_PROVIDER *ref_def = NULL;
+    if (!ref_ctx || !fx_ctx || !(ref_def = OSSL_PROVIDER_load(ref_ctx, "default")) ||
+        !OSSL_LIB_CTX_load_config(fx_ctx, argv[1]) || !(fx_prov = OSSL_PROVIDER_load(fx_ctx, "fastec"))) {
         ERR_print_errors_fp(stderr);
         fprintf(stderr, "cannot set up the two library contexts\n");
         return 1;
@@ -598,6 +599,8 @@ int main(int argc, char **argv)
         OPENSSL_free(f.params_pem);
     }
     free(tr);
+    OSSL_PROVIDER_unload(fx_prov);
+    OSSL_PROVIDER_unload(ref_def);
     OSSL_LIB_CTX_free(fx_ctx);
     OSSL_LIB_CTX_free(ref_ctx);
     return t_done("test_provider_superset");

@@ -103,8 +103,8 @@ int main(int argc, char **argv)
         return 2;
     }
     ctx = OSSL_LIB_CTX_new();
-    OSSL_PROVIDER *fx = NULL;
-    if (!ctx || !OSSL_PROVIDER_set_default_search_path(ctx, argv[1]) || !OSSL_PROVIDER_load(ctx, "default") ||
+    OSSL_PROVIDER *fx = NULL, *def = NULL;
+    if (!ctx || !OSSL_PROVIDER_set_default_search_path(ctx, argv[1]) || !(def = OSSL_PROVIDER_load(ctx, "default")) ||
         !(fx = OSSL_PROVIDER_load(ctx, "fastec"))) {
         ERR_print_errors_fp(stderr);
         return 1;
@@ -126,6 +126,7 @@ int main(int argc, char **argv)
         EVP_PKEY_free(peer[g]);
     }
     OSSL_PROVIDER_unload(fx);
+    OSSL_PROVIDER_unload(def);
     OSSL_LIB_CTX_free(ctx);
     return t_done("test_provider_threads");
 }

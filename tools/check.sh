@@ -14,10 +14,14 @@ variant="${1:-release}"
 filter=()
 targets=()
 jobs="$(nproc 2>/dev/null || echo 2)"
+# sanitizer builds: line tables only (-g1, what the reports' file:line
+# need), which GCC compiles about twice as fast as -g on the instrumented,
+# unrolled field code
+san_flags=(-DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG")
 case "$variant" in
     release) tools/deps.sh; dir=build; opts=(-DCMAKE_BUILD_TYPE=Release) ;;
-    asan) tools/deps.sh; dir=build-asan; opts=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DFASTEC_SANITIZE=asan) ;;
-    tsan) tools/deps.sh; dir=build-tsan; opts=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DFASTEC_SANITIZE=tsan); filter=(-R 'test_threads|test_provider_threads'); targets=(--target test_threads test_provider_threads) ;;
+    asan) tools/deps.sh; dir=build-asan; opts=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "${san_flags[@]}" -DFASTEC_SANITIZE=asan) ;;
+    tsan) tools/deps.sh; dir=build-tsan; opts=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "${san_flags[@]}" -DFASTEC_SANITIZE=tsan); filter=(-R 'test_threads|test_provider_threads'); targets=(--target test_threads test_provider_threads) ;;
     fuzz) exec tools/fuzz.sh ;;
     clang) tools/deps.sh clang; dir=build-clang; opts=(-DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang) ;;
     arm64) tools/deps.sh gcc-aarch64-linux-gnu qemu-user; dir=build-arm64

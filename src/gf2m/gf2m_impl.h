@@ -991,7 +991,10 @@ GF_ZI __m512i fz2_reduce(const __m512i T[2])
 /* (a0 b0, a1 b1) */
 GF_ZI __m512i fz2_mul(__m512i a, __m512i b)
 {
-    __m512i Ev[3], Od[2];
+    /* zeroed for the compiler's flow analysis when the loop is not unrolled
+     * (-O1); every element is written before it is read */
+    __m512i Ev[3] = {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512()};
+    __m512i Od[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};
     GF_UNROLL
     for (int s = 0; s < 2; s++) {
         /* (b0_2s, b0_2s+1) in the low lanes, (b1_2s, b1_2s+1) in the high ones */
