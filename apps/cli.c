@@ -458,7 +458,9 @@ static int cmd_pkey(int argc, char **argv)
     }
     if (!rc && text) {
         FILE *f = stdout;
-        if (!pubin) {
+        /* the private part only when the output is the private key: with
+         * -pubout (or -pubin) the public part alone, as openssl prints it */
+        if (!public_out) {
             fprintf(f, "Private-Key: (%u bit)\n", fastec_curve_order_bits(c));
             print_hex_block(f, "priv", priv, fastec_curve_scalar_size(c));
         } else {

@@ -80,11 +80,11 @@ static unsigned hw_set(void)
     return (unsigned)v;
 }
 
-/* the backends FASTEC_CPU names (every one when unset) */
+/* the backends FASTEC_CPU names (every one when unset or empty) */
 static unsigned allowed_set(void)
 {
     const char *e = getenv("FASTEC_CPU");
-    if (!e) return ~0u;
+    if (!e || !*e) return ~0u;
     unsigned set = 1u << CPU_BE_PORTABLE;
     const char *p = e;
     while (*p) {

@@ -240,6 +240,11 @@ for c in sect163k1 secp160r1 P-384 sect409r1; do
     "$F" pkey -in pubc.pem -pubin -format der -out un.der && same un.der want.der "$c uncompressed again" || bad "$c pkey -pubin uncompress"
     "$F" pkey -in s.pem -text -noout > a.txt && openssl pkey -in s.pem -text -noout > b.txt && same a.txt b.txt "$c pkey -text differs from openssl's"
     "$F" pkey -in pub.der -pubin -text -noout > a.txt && openssl pkey -pubin -inform DER -in pub.der -text -noout > b.txt && same a.txt b.txt "$c pkey -pubin -text differs"
+    # -pubout -text prints the public part only, as openssl does (with -noout and with -out)
+    "$F" pkey -in s.pem -pubout -text -noout > a.txt && openssl pkey -in s.pem -pubout -text -noout > b.txt &&
+        same a.txt b.txt "$c pkey -pubout -text differs from openssl's" || bad "$c pkey -pubout -text"
+    "$F" pkey -in s.pem -pubout -text -out pubt.pem > a.txt && ! grep -qi "priv" a.txt && ok ||
+        bad "$c pkey -pubout -text -out printed the private key"
     out=$("$F" pkey -in s.pem -check -noout) && [ "$out" = "Key is valid" ] && ok || bad "$c pkey -check: $out"
     out=$("$F" pkey -in s.pem -noout) && [ -z "$out" ] && ok || bad "$c pkey -noout wrote something"
 done
@@ -321,6 +326,9 @@ bars = [e for e in svg.iter('{http://www.w3.org/2000/svg}rect') if e.find('{http
 assert len(bars) == 2, len(bars)
 EOF
 expect 4 "No space left" "$F" speed ecdh P-256 -seconds 0.01 -svg $full
+
+# FASTEC_CPU set but empty means what unset means (every backend the CPU has)
+[ "$(FASTEC_CPU= "$F" version)" = "$(env -u FASTEC_CPU "$F" version)" ] && ok || bad "FASTEC_CPU= turns backends off"
 
 echo "test_cli_everyday: $pass passed, $failn failed"
 [ $failn -eq 0 ]
