@@ -225,9 +225,12 @@ static long parse_hex(const char *s, uint8_t *out, size_t cap)
 }
 
 /* The digest to sign or verify: of -in under -hash (default SHA-256); with
- * -hash none the contents of -in; with -digest, the HEX given or the bytes
- * of FILE (a named -hash must then match its length). */
-static int get_digest(const char *in, const char *hash, const char *digest, uint8_t *dg, size_t *dl)
+ * -hash none the contents of -in; the HEX of -digest (hex only: never a file
+ * name, so a file that happens to be named like the hex cannot replace it),
+ * or the bytes of -digest-file's FILE (a named -hash must then match its
+ * length). */
+static int get_digest(const char *in, const char *hash, const char *digest, const char *digest_file, uint8_t *dg,
+                      size_t *dl)
 {
     int none = hash && !strcmp(hash, "none");
     int alg = 0;
@@ -237,19 +240,22 @@ static int get_digest(const char *in, const char *hash, const char *digest, uint
                                                     "sha512-224, sha512-256, sha3-224, sha3-256, sha3-384, "
                                                     "sha3-512, or none)");
     }
+    if (digest && digest_file) return cli_fail(EXIT_USAGE, NULL, "-digest and -digest-file exclude each other");
+    if (digest_file) digest = digest_file;
     if (digest) {
-        if (in) return cli_fail(EXIT_USAGE, NULL, "-digest and -in exclude each other");
+        if (in) return cli_fail(EXIT_USAGE, NULL, "-digest/-digest-file and -in exclude each other");
         long n;
         uint8_t *b;
         size_t bl;
-        if (access(digest, F_OK) == 0) {
+        if (digest_file) {
             if (cli_read_all(digest, &b, &bl, MAX_FILE)) return cli_fail(EXIT_INPUT, digest, strerror(errno));
             n = bl <= FASTEC_MAX_DIGEST_SIZE ? (long)bl : -2;
             if (n >= 0) memcpy(dg, b, bl);
             free(b);
         } else {
             n = parse_hex(digest, dg, FASTEC_MAX_DIGEST_SIZE);
-            if (n < 0) return cli_fail(EXIT_USAGE, digest, "-digest wants hex bytes or a file holding the digest");
+            if (n < 0)
+                return cli_fail(EXIT_USAGE, digest, "-digest wants the digest in hex (a file: -digest-file FILE)");
         }
         if (n == -2 || n == 0)
             return cli_fail(EXIT_INPUT, digest, "a digest is 1 to 64 bytes (a message is signed with -in)");
@@ -504,18 +510,20 @@ static int cmd_pubkey(int argc, char **argv)
 static const char digest_usage[] =
     "  -hash NAME (or -NAME): sha1, sha224, sha256 (default), sha384, sha512, sha512-224,\n"
     "    sha512-256, sha3-224, sha3-256, sha3-384, sha3-512 (any case, openssl's spellings);\n"
-    "  -hash none: the input is the digest itself; -digest HEX|FILE: the digest, in hex or in a file\n";
+    "  -hash none: the input is the digest itself; -digest HEX: the digest in hex;\n"
+    "  -digest-file FILE: the digest's bytes in a file\n";
 
 static int cmd_sign(int argc, char **argv)
 {
-    const char *key = NULL, *in = NULL, *out = NULL, *hash = NULL, *digest = NULL, *passin = NULL;
+    const char *key = NULL, *in = NULL, *out = NULL, *hash = NULL, *digest = NULL, *digest_file = NULL,
+               *passin = NULL;
     int raw = 0;
     const opt opts[] = {{"-key", 1, &key, NULL},   {"-in", 1, &in, NULL},         {"-out", 1, &out, NULL},
-                        {"-hash", 1, &hash, NULL}, {"-digest", 1, &digest, NULL}, {"-passin", 1, &passin, NULL},
-                        {"-raw", 0, NULL, &raw},   {NULL, 0, NULL, NULL}};
+                        {"-hash", 1, &hash, NULL}, {"-digest", 1, &digest, NULL}, {"-digest-file", 1, &digest_file, NULL},
+                        {"-passin", 1, &passin, NULL}, {"-raw", 0, NULL, &raw}, {NULL, 0, NULL, NULL}};
     char usage[1024];
     snprintf(usage, sizeof usage,
-             "usage: fastec sign -key KEY [-passin SRC] [-in FILE | -digest HEX|FILE] [-hash NAME] [-out FILE] "
+             "usage: fastec sign -key KEY [-passin SRC] [-in FILE | -digest HEX | -digest-file FILE] [-hash NAME] [-out FILE] "
              "[-raw]\n  ECDSA signature (RFC 6979 nonce) of a file or stdin, DER by default, r || s with -raw\n%s",
              digest_usage);
     int rc = parse(argc, argv, opts, &hash, usage);
@@ -525,7 +533,7 @@ static int cmd_sign(int argc, char **argv)
         der[FASTEC_MAX_SIGNATURE_DER_SIZE];
     size_t dl;
     if (!key) return cli_fail(EXIT_USAGE, NULL, "missing -key FILE");
-    if ((rc = get_digest(in, hash, digest, dg, &dl))) return rc;
+    if ((rc = get_digest(in, hash, digest, digest_file, dg, &dl))) return rc;
     if ((rc = load_private(key, passin, &c, priv))) return rc;
     rc = fastec_ecdsa_sign(c, priv, dg, dl, sig);
     fastec_wipe(priv, sizeof priv);
@@ -538,14 +546,15 @@ static int cmd_sign(int argc, char **argv)
 
 static int cmd_verify(int argc, char **argv)
 {
-    const char *pubf = NULL, *in = NULL, *sigf = NULL, *hash = NULL, *digest = NULL, *passin = NULL;
+    const char *pubf = NULL, *in = NULL, *sigf = NULL, *hash = NULL, *digest = NULL, *digest_file = NULL,
+               *passin = NULL;
     int raw = 0;
     const opt opts[] = {{"-pub", 1, &pubf, NULL},  {"-in", 1, &in, NULL},         {"-sig", 1, &sigf, NULL},
-                        {"-hash", 1, &hash, NULL}, {"-digest", 1, &digest, NULL}, {"-passin", 1, &passin, NULL},
-                        {"-raw", 0, NULL, &raw},   {NULL, 0, NULL, NULL}};
+                        {"-hash", 1, &hash, NULL}, {"-digest", 1, &digest, NULL}, {"-digest-file", 1, &digest_file, NULL},
+                        {"-passin", 1, &passin, NULL}, {"-raw", 0, NULL, &raw}, {NULL, 0, NULL, NULL}};
     char usage[1024];
     snprintf(usage, sizeof usage,
-             "usage: fastec verify -pub KEY [-in FILE | -digest HEX|FILE] -sig FILE [-hash NAME] [-raw]\n"
+             "usage: fastec verify -pub KEY [-in FILE | -digest HEX | -digest-file FILE] -sig FILE [-hash NAME] [-raw]\n"
              "  prints Verified OK (exit 0) or Verification failure (exit 1)\n%s",
              digest_usage);
     int rc = parse(argc, argv, opts, &hash, usage);
@@ -554,7 +563,7 @@ static int cmd_verify(int argc, char **argv)
     const fastec_curve *c;
     uint8_t pub[FASTEC_MAX_PUBLIC_KEY_SIZE], dg[FASTEC_MAX_DIGEST_SIZE], sig[FASTEC_MAX_SIGNATURE_SIZE], *sb;
     size_t pl = sizeof pub, sn, dl;
-    if ((rc = get_digest(in, hash, digest, dg, &dl))) return rc;
+    if ((rc = get_digest(in, hash, digest, digest_file, dg, &dl))) return rc;
     if ((rc = load_public(pubf, passin, &c, pub, &pl, NULL))) return rc;
     if (cli_read_all(sigf, &sb, &sn, 1 << 16)) return cli_fail(EXIT_INPUT, sigf, strerror(errno));
     size_t ss = fastec_curve_scalar_size(c);

@@ -260,7 +260,11 @@ for c in P-256 sect283k1 secp160r1; do
     "$F" sign -key s.pem -hash none -in dg.bin -out s1.sig && openssl pkeyutl -verify -pubin -inkey s_pub.pem -in dg.bin -sigfile s1.sig >/dev/null &&
         ok || bad "$c -hash none: openssl pkeyutl rejects"
     "$F" sign -key s.pem -digest "$hex" -out s2.sig && same s1.sig s2.sig "$c -digest HEX differs from -hash none"
-    "$F" sign -key s.pem -digest dg.bin -out s3.sig && same s1.sig s3.sig "$c -digest FILE differs"
+    if "$F" sign -key s.pem -digest-file dg.bin -out s3.sig; then same s1.sig s3.sig "$c -digest-file differs"; else bad "$c -digest-file"; fi
+    # a file named like the hex does not replace it: -digest is hex only
+    printf 'not the digest' > "$hex"
+    if "$F" sign -key s.pem -digest "$hex" -out s5.sig; then same s1.sig s5.sig "$c -digest HEX read a file of that name"; else bad "$c -digest HEX"; fi
+    rm -f "$hex"
     "$F" sign -key s.pem -hash sha256 -in msg -out s4.sig && same s1.sig s4.sig "$c digest of msg differs from pre-hashed"
     openssl pkeyutl -sign -inkey s.pem -in dg.bin -out o.sig
     out=$("$F" verify -pub s_pub.pem -hash none -in dg.bin -sig o.sig) && [ "$out" = "Verified OK" ] && ok || bad "$c pkeyutl signature: $out"
@@ -276,7 +280,8 @@ for c in P-256 sect283k1 secp160r1; do
     "$F" sign -key s.pem -SHA2-256 -in msg -out u.sig && same u.sig s1.sig "$c -SHA2-256 spelling"
 done
 expect 2 "unknown|hash" "$F" sign -key k.pem -hash md5 -in msg
-expect 2 "digest wants hex" "$F" sign -key k.pem -digest "zz" -out $null
+expect 2 "digest wants the digest in hex" "$F" sign -key k.pem -digest "zz" -out $null
+expect 2 "exclude" "$F" sign -key k.pem -digest "00" -digest-file msg -out $null
 
 # ---- derive: hex on a terminal, bytes in a pipe ----
 openssl ecparam -name sect233k1 -genkey -noout -out a.pem
