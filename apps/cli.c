@@ -91,30 +91,62 @@ static int parse_iter(const char *s, unsigned *iter)
 /* ---- keys ---- */
 
 /* a private key file, asking for the passphrase of an encrypted one */
-static int load_private(const char *path, const char *passin, const fastec_curve **c, uint8_t *priv)
+/* A private key from a file's bytes buf[n] (read from path): decrypted
+ * when encrypted, with the passphrase pre[prel] when one was read already,
+ * else from passin (or the terminal). */
+static int decode_private(const uint8_t *buf, size_t n, const char *path, const char *passin, const char *pre,
+                          size_t prel, const fastec_curve **c, uint8_t *priv)
 {
-    uint8_t *buf;
-    size_t n;
-    if (!path) return cli_fail(EXIT_USAGE, NULL, "missing -key FILE");
-    if (cli_read_all(path, &buf, &n, MAX_FILE)) return cli_fail(EXIT_INPUT, path, strerror(errno));
     int rc = fastec_private_key_decode(buf, n, c, priv, FASTEC_MAX_SCALAR_SIZE);
     if (rc == FASTEC_ERR_ENCRYPTED) {
         char pass[MAX_PASS], prompt[300];
-        size_t pl;
-        snprintf(prompt, sizeof prompt, "Enter pass phrase for %.250s:", path);
-        int e = cli_passphrase(passin, path, prompt, 0, pass, sizeof pass, &pl);
+        size_t pl = 0;
+        int e = 0;
+        if (pre) {
+            memcpy(pass, pre, prel);
+            pl = prel;
+        } else {
+            snprintf(prompt, sizeof prompt, "Enter pass phrase for %.250s:", path);
+            e = cli_passphrase(passin, path, prompt, 0, pass, sizeof pass, &pl);
+        }
         if (!e) rc = fastec_private_key_decrypt(buf, n, pass, pl, c, priv, FASTEC_MAX_SCALAR_SIZE);
         fastec_wipe(pass, sizeof pass);
-        if (e) {
-            fastec_wipe(buf, n);
-            free(buf);
-            return e;
-        }
+        if (e) return e;
     }
-    fastec_wipe(buf, n);
-    free(buf);
     if (rc) return cli_fail(EXIT_INPUT, path, fastec_strerror(rc));
     return 0;
+}
+
+/* -passin stdin with the key also on standard input: the passphrase is the
+ * first line, read before the key, as openssl reads it; *have says whether
+ * it was read here */
+static int early_passphrase(const char *path, const char *passin, char *pre, size_t cap, size_t *prel, int *have)
+{
+    *have = 0;
+    if (!passin || strcmp(passin, "stdin") != 0 || (path && strcmp(path, "-") != 0)) return 0;
+    int e = cli_passphrase(passin, path, NULL, 0, pre, cap, prel);
+    if (!e) *have = 1;
+    return e;
+}
+
+static int load_private(const char *path, const char *passin, const fastec_curve **c, uint8_t *priv)
+{
+    uint8_t *buf;
+    size_t n, prel = 0;
+    char pre[MAX_PASS];
+    int have = 0;
+    if (!path) return cli_fail(EXIT_USAGE, NULL, "missing -key FILE");
+    int rc = early_passphrase(path, passin, pre, sizeof pre, &prel, &have);
+    if (rc) return rc;
+    if (cli_read_all(path, &buf, &n, MAX_FILE)) {
+        fastec_wipe(pre, sizeof pre);
+        return cli_fail(EXIT_INPUT, path, strerror(errno));
+    }
+    rc = decode_private(buf, n, path, passin, have ? pre : NULL, prel, c, priv);
+    fastec_wipe(pre, sizeof pre);
+    fastec_wipe(buf, n);
+    free(buf);
+    return rc;
 }
 
 /* A public key file (SubjectPublicKeyInfo), or a private key file to derive
@@ -123,23 +155,32 @@ static int load_public(const char *path, const char *passin, const fastec_curve 
                        int *was_private)
 {
     uint8_t *buf;
-    size_t n, cap = *pl;
+    size_t n, cap = *pl, prel = 0;
+    char pre[MAX_PASS];
+    int have = 0;
     if (was_private) *was_private = 0;
-    if (cli_read_all(path, &buf, &n, MAX_FILE)) return cli_fail(EXIT_INPUT, path, strerror(errno));
-    int rc = fastec_public_key_decode(buf, n, c, pub, pl);
+    int rc = early_passphrase(path, passin, pre, sizeof pre, &prel, &have);
+    if (rc) return rc;
+    if (cli_read_all(path, &buf, &n, MAX_FILE)) {
+        fastec_wipe(pre, sizeof pre);
+        return cli_fail(EXIT_INPUT, path, strerror(errno));
+    }
+    rc = fastec_public_key_decode(buf, n, c, pub, pl);
     int is_priv_file = 0;
     if (rc == FASTEC_ERR_PEM || rc == FASTEC_ERR_DER) {
-        /* not a public key file: perhaps a private one */
+        /* not a public key file: perhaps a private one (decrypted from the
+         * bytes already read: standard input cannot be read twice) */
         uint8_t priv[FASTEC_MAX_SCALAR_SIZE];
         int rc2 = fastec_private_key_decode(buf, n, c, priv, sizeof priv);
         if (rc2 == FASTEC_ERR_ENCRYPTED) {
-            fastec_wipe(buf, n);
-            free(buf);
-            int e = load_private(path, passin, c, priv);
-            if (e) return e;
+            int e = decode_private(buf, n, path, passin, have ? pre : NULL, prel, c, priv);
+            fastec_wipe(pre, sizeof pre);
+            if (e) {
+                fastec_wipe(buf, n);
+                free(buf);
+                return e;
+            }
             rc2 = FASTEC_OK;
-            buf = NULL;
-            n = 0;
         }
         if (!rc2) {
             *pl = cap;
@@ -150,7 +191,8 @@ static int load_public(const char *path, const char *passin, const fastec_curve 
         }
         fastec_wipe(priv, sizeof priv);
     }
-    if (buf) fastec_wipe(buf, n);
+    fastec_wipe(pre, sizeof pre);
+    fastec_wipe(buf, n);
     free(buf);
     if (rc) return cli_fail(EXIT_INPUT, path, fastec_strerror(rc));
     if (was_private) *was_private = is_priv_file;

@@ -197,6 +197,13 @@ for c in secp160r1 P-256 P-521 sect233k1 sect283k1 sect571r1; do
     "$F" pubkey -in o3.der -passin file:pw.txt -format der -out got.der && same got.der want.der "$c pkcs8 aes-192 sha512 file:" || bad "$c pkcs8 aes-192 hmacWithSHA512 file:"
     "$F" pubkey -in o4.pem -passin fd:3 -format der -out got.der 3< <(echo pw) && same got.der want.der "$c pkcs8 sha1 fd:" || bad "$c pkcs8 hmacWithSHA1 fd:"
     echo pw | "$F" pubkey -in o4.pem -passin stdin -format der -out got.der && same got.der want.der "$c stdin" || bad "$c -passin stdin"
+    # the encrypted key itself on standard input (read once, decrypted from those bytes)
+    "$F" pubkey -in - -passin pass:pw -format der -out got.der < o1.pem && same got.der want1.der "$c pubkey -in - encrypted" ||
+        bad "$c pubkey -in - with an encrypted key"
+    # -passin stdin with the key on standard input too: the passphrase is the first line, as openssl reads it
+    (echo pw; cat o1.pem) | "$F" pubkey -in - -passin stdin -format der -out got.der && same got.der want1.der "$c passphrase then key on stdin" ||
+        bad "$c -passin stdin with the key on stdin"
+    (echo pw; cat o1.pem) | openssl pkey -in - -passin stdin -pubout -outform DER -out want2.der 2>/dev/null && same want2.der want1.der "$c openssl reads the same stdin"
     # a scheme fastec lacks: named, not "malformed"
     openssl pkcs8 -topk8 -in plain.pem -v1 PBE-SHA1-3DES -passout pass:pw -out o5.pem 2>/dev/null &&
         expect 3 "not supported|scheme" "$F" pubkey -in o5.pem -passin pass:pw
