@@ -93,11 +93,7 @@ static int fb_begin(fx_ecdh *x, fx_key *k, const OSSL_PARAM params[])
     void *kd = fx_key_ossl(k);
     if (!kd) return 0;
     if (!x->fbctx && !(x->fbctx = KX(p, NEWCTX, newctx)(p->fb.provctx))) return 0;
-    if (k != x->key) {
-        fx_key_up_ref(k);
-        fx_key_free(x->key);
-        x->key = k;
-    }
+    fx_key_hold(&x->key, k);
     x->fb = 1;
     char g[64];
     fx_count_fallback(p, "derive", p->trace ? fx_fb_group(p, kd, g, sizeof g) : NULL);
@@ -131,13 +127,8 @@ static int ecdh_init(void *vctx, void *vkey, const OSSL_PARAM params[])
         FX_RAISE(x->prov, FX_R_MISSING_PRIVATE_KEY, "ECDH needs a private key");
         return 0;
     }
-    fx_key_up_ref(k);
-    fx_key_free(x->key);
-    x->key = k;
-    if (x->peer && x->peer->curve != k->curve) {
-        fx_key_free(x->peer);
-        x->peer = NULL;
-    }
+    fx_key_hold(&x->key, k);
+    if (x->peer && x->peer->curve != k->curve) fx_key_hold(&x->peer, NULL);
     return ecdh_set_ctx_params(x, params);
 }
 
@@ -150,9 +141,7 @@ static int ecdh_set_peer(void *vctx, void *vpeer)
     if (x->fb) {
         void *pd = fx_key_ossl(p);
         if (!pd || !KX(x->prov, SET_PEER, set_peer)(x->fbctx, pd)) return 0;
-        fx_key_up_ref(p); /* holds pd */
-        fx_key_free(x->peer);
-        x->peer = p;
+        fx_key_hold(&x->peer, p); /* keeps pd alive */
         return 1;
     }
     if (!p->curve || !p->has_pub) {
@@ -164,9 +153,7 @@ static int ecdh_set_peer(void *vctx, void *vpeer)
                  fastec_curve_name(p->curve));
         return 0;
     }
-    fx_key_up_ref(p);
-    fx_key_free(x->peer);
-    x->peer = p;
+    fx_key_hold(&x->peer, p);
     return 1;
 }
 

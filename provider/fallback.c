@@ -36,14 +36,20 @@ static int names_have(const char *names, const char *name)
     return 0;
 }
 
+/* an implementation's functions into table, by function id */
+static void copy_dispatch(const OSSL_DISPATCH *d, fx_fn *table)
+{
+    for (; d->function_id; d++)
+        if (d->function_id > 0 && d->function_id < FX_FB_FNS) table[d->function_id] = d->function;
+}
+
 static int load_table(OSSL_PROVIDER *prov, int op, const char *name, fx_fn *table)
 {
     int no_cache = 0;
     const OSSL_ALGORITHM *a = OSSL_PROVIDER_query_operation(prov, op, &no_cache);
     for (; a && a->algorithm_names; a++) {
         if (!names_have(a->algorithm_names, name)) continue;
-        for (const OSSL_DISPATCH *d = a->implementation; d->function_id; d++)
-            if (d->function_id > 0 && d->function_id < FX_FB_FNS) table[d->function_id] = d->function;
+        copy_dispatch(a->implementation, table);
         return 1;
     }
     return 0;
@@ -66,8 +72,7 @@ static void load_sigalgs(fx_fallback *fb)
         fx_sigalg *sa = &fb->sigalgs[fb->n_sigalgs++];
         sa->names = n;
         sa->md = md;
-        for (const OSSL_DISPATCH *d = a->implementation; d->function_id; d++)
-            if (d->function_id > 0 && d->function_id < FX_FB_FNS) sa->fns[d->function_id] = d->function;
+        copy_dispatch(a->implementation, sa->fns);
     }
 }
 

@@ -38,6 +38,14 @@ int fx_key_up_ref(fx_key *k)
     return 1;
 }
 
+void fx_key_hold(fx_key **slot, fx_key *k)
+{
+    if (*slot == k) return;
+    if (k) fx_key_up_ref(k);
+    fx_key_free(*slot);
+    *slot = k;
+}
+
 #define KM(p, ID, type) FX_FB(p, km, OSSL_FUNC_KEYMGMT_##ID, OSSL_FUNC_keymgmt_##type##_fn)
 
 void fx_key_free(fx_key *k)
@@ -710,7 +718,6 @@ static int km_get_params(void *keydata, OSSL_PARAM params[])
     if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_SECURITY_BITS)) &&
         !OSSL_PARAM_set_int(p, fx_curve_security_bits(c)))
         return 0;
-
     if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_MAX_SIZE)) &&
         !OSSL_PARAM_set_int(p, (int)fx_ecdsa_max_der(c)))
         return 0;
@@ -915,8 +922,6 @@ static const OSSL_PARAM *gen_settable_params(void *genctx, void *provctx)
 
 static void *gen(void *genctx, OSSL_CALLBACK *cb, void *cbarg)
 {
-    (void)cb;
-    (void)cbarg;
     fx_gen *g = genctx;
     if (!g) return NULL;
     if (g->fallback) {
@@ -950,8 +955,6 @@ static void *gen(void *genctx, OSSL_CALLBACK *cb, void *cbarg)
     }
     return k;
 }
-
-
 
 static const char *km_query_operation_name(int operation_id)
 {

@@ -156,6 +156,8 @@ typedef struct fx_key {
 fx_key *fx_key_new(fx_prov *p);
 int fx_key_up_ref(fx_key *k);
 void fx_key_free(fx_key *k); /* drops a reference; the last one wipes the key */
+/* *slot holds k from now on: a reference taken on k, the old one dropped */
+void fx_key_hold(fx_key **slot, fx_key *k);
 /* A SEC 1 point in any form (uncompressed, compressed, hybrid) checked as
  * fastec_public_key_check does and stored uncompressed; raises on failure. */
 int fx_key_set_public(fx_key *k, const uint8_t *enc, size_t len);

@@ -117,11 +117,7 @@ static int fb_begin(fx_sig *s, fx_key *k, int op, int init_id, const char *mdnam
     void *kd = fx_key_ossl(k);
     if (!kd) return 0;
     if (!s->fbctx && !(s->fbctx = SIG(s, NEWCTX, newctx)(p->fb.provctx, NULL))) return 0;
-    if (k != s->key) {
-        fx_key_up_ref(k);
-        fx_key_free(s->key);
-        s->key = k;
-    }
+    fx_key_hold(&s->key, k);
     s->op = op;
     s->fb = 1;
     s->hashing = 0;
@@ -164,11 +160,7 @@ static int signverify_init(fx_sig *s, fx_key *k, const OSSL_PARAM params[], int 
                  op == OP_SIGN ? "ECDSA signing needs a private key" : "ECDSA verification needs a public key");
         return 0;
     }
-    if (k != s->key) {
-        fx_key_up_ref(k);
-        fx_key_free(s->key);
-        s->key = k;
-    }
+    fx_key_hold(&s->key, k);
     s->op = op;
     s->allow_md = 1;
     s->hashing = 0;
@@ -259,13 +251,15 @@ static int verify_as_openssl(fx_sig *s, const unsigned char *sig, size_t siglen,
                              size_t tbslen)
 {
     fx_prov *p = s->prov;
-    fx_sig plain = {.fbt = p->fb.sig}; /* OpenSSL's "ECDSA", for a digest already computed */
-    void *kd = fx_key_ossl(s->key), *ctx = kd ? SIG(&plain, NEWCTX, newctx)(p->fb.provctx, NULL) : NULL;
+    /* OpenSSL's "ECDSA", whatever this context's algorithm: the digest is computed */
+#define ECDSA_FN(ID, type) FX_FB(p, sig, OSSL_FUNC_SIGNATURE_##ID, OSSL_FUNC_signature_##type##_fn)
+    void *kd = fx_key_ossl(s->key), *ctx = kd ? ECDSA_FN(NEWCTX, newctx)(p->fb.provctx, NULL) : NULL;
     if (!ctx) return 0;
     fx_count_fallback(p, "verify", fastec_curve_name(s->key->curve));
-    int r = SIG(&plain, VERIFY_INIT, verify_init)(ctx, kd, NULL);
-    if (r > 0) r = SIG(&plain, VERIFY, verify)(ctx, sig, siglen, tbs, tbslen);
-    SIG(&plain, FREECTX, freectx)(ctx);
+    int r = ECDSA_FN(VERIFY_INIT, verify_init)(ctx, kd, NULL);
+    if (r > 0) r = ECDSA_FN(VERIFY, verify)(ctx, sig, siglen, tbs, tbslen);
+    ECDSA_FN(FREECTX, freectx)(ctx);
+#undef ECDSA_FN
     return r;
 }
 

@@ -35,6 +35,7 @@
 #include <pthread.h>
 
 #include "fastec.h"
+#include "testossl.h"
 #include "testutil.h"
 
 #define FXQ "provider=fastec"
@@ -44,15 +45,7 @@ static const char *module_dir;
 static OSSL_LIB_CTX *def_ctx, *fx_ctx;
 static OSSL_PROVIDER *fx_prov;
 
-static unsigned long counter(const char *what)
-{
-    char name[48];
-    unsigned long v = 0;
-    snprintf(name, sizeof name, "fastec-%s-count", what);
-    OSSL_PARAM p[] = {OSSL_PARAM_construct_ulong(name, &v), OSSL_PARAM_construct_end()};
-    if (!OSSL_PROVIDER_get_params(fx_prov, p)) return (unsigned long)-1;
-    return v;
-}
+static unsigned long counter(const char *what) { return t_fastec_counter(fx_prov, what); }
 
 static int is_fastec(const EVP_PKEY *k)
 {

@@ -22,6 +22,7 @@
 #include <openssl/provider.h>
 #include <stdarg.h>
 
+#include "testossl.h"
 #include "testutil.h"
 
 static OSSL_LIB_CTX *ref_ctx, *fx_ctx;
@@ -66,15 +67,7 @@ static void hexs(char *out, size_t cap, const unsigned char *p, size_t n)
     out[2 * i] = '\0';
 }
 
-static unsigned long counter(const char *what)
-{
-    char name[48];
-    unsigned long v = 0;
-    snprintf(name, sizeof name, "fastec-%s-count", what);
-    OSSL_PARAM p[] = {OSSL_PARAM_construct_ulong(name, &v), OSSL_PARAM_construct_end()};
-    if (!OSSL_PROVIDER_get_params(fx_prov, p)) return (unsigned long)-1;
-    return v;
-}
+static unsigned long counter(const char *what) { return t_fastec_counter(fx_prov, what); }
 
 /* ---- inputs, made once in the reference context ---- */
 static char *pem_of(EVP_PKEY *k, int selection, const char *structure)

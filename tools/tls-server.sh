@@ -19,6 +19,21 @@ tls_server_port() {
     python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
 }
 
+# one nginx server: DIR PORT PROTOCOL GROUP CERTIFICATE-CURVE [EXTRA DIRECTIVE]
+tls_server_block() {
+    cat <<EOF
+    server {
+        listen 127.0.0.1:$2 ssl;
+        ssl_protocols $3;
+        ssl_ecdh_curve $4;
+        ${6:-}
+        ssl_certificate $1/$5.crt;
+        ssl_certificate_key $1/$5.key;
+        location / { return 200 "fastec tls\n"; }
+    }
+EOF
+}
+
 tls_server_start() {
     local dir="$1" build="$2" mode="$3" workers="$4" syscnf user="" c
     local nginx
@@ -56,31 +71,9 @@ http {
     scgi_temp_path $dir/tmp/scgi;
     ssl_session_cache off;
     ssl_session_tickets off;
-    server {
-        listen 127.0.0.1:$TLS_P256 ssl;
-        ssl_protocols TLSv1.3;
-        ssl_ecdh_curve P-256;
-        ssl_certificate $dir/prime256v1.crt;
-        ssl_certificate_key $dir/prime256v1.key;
-        location / { return 200 "fastec tls\n"; }
-    }
-    server {
-        listen 127.0.0.1:$TLS_P384 ssl;
-        ssl_protocols TLSv1.3;
-        ssl_ecdh_curve P-384;
-        ssl_certificate $dir/prime256v1.crt;
-        ssl_certificate_key $dir/prime256v1.key;
-        location / { return 200 "fastec tls\n"; }
-    }
-    server {
-        listen 127.0.0.1:$TLS_K283 ssl;
-        ssl_protocols TLSv1.2;
-        ssl_ciphers ECDHE-ECDSA-AES128-GCM-SHA256;
-        ssl_ecdh_curve sect283k1;
-        ssl_certificate $dir/sect283k1.crt;
-        ssl_certificate_key $dir/sect283k1.key;
-        location / { return 200 "fastec tls\n"; }
-    }
+$(tls_server_block "$dir" "$TLS_P256" TLSv1.3 P-256 prime256v1)
+$(tls_server_block "$dir" "$TLS_P384" TLSv1.3 P-384 prime256v1)
+$(tls_server_block "$dir" "$TLS_K283" TLSv1.2 sect283k1 sect283k1 "ssl_ciphers ECDHE-ECDSA-AES128-GCM-SHA256;")
 }
 EOF
     rm -f "$dir/nginx.pid"
