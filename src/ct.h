@@ -11,7 +11,7 @@
 #include <emmintrin.h>
 #endif
 
-#include "verify.h"
+#include "invariant.h"
 
 #ifdef FASTEC_VALGRIND
 #include <valgrind/memcheck.h>
@@ -54,7 +54,7 @@ static inline void ct_cmov_words(uint64_t *r, const uint64_t *a, size_t n, uint6
 static inline void ct_select_words(uint64_t *r, const uint64_t *tab, size_t n, size_t stride, size_t nwords,
                                    uint64_t idx, uint64_t first)
 {
-    FASTEC_VERIFY(idx < first + n); /* an index past the table selects nothing */
+    FASTEC_INVARIANT(idx < first + n); /* an index past the table selects nothing */
 #if defined(__SSE2__)
     if (nwords <= 20) {
         __m128i acc[10];
@@ -91,7 +91,7 @@ __attribute__((target("avx2"), unused)) static void ct_select_words_avx2(uint64_
                                                                        size_t stride, size_t nwords, uint64_t idx,
                                                                        uint64_t first)
 {
-    FASTEC_VERIFY(idx < first + n && nwords <= 24);
+    FASTEC_INVARIANT(idx < first + n && nwords <= 24);
     __m256i acc[6];
     const size_t nv = nwords / 4;
     uint64_t tail[3] = {0, 0, 0};

@@ -30,7 +30,7 @@ static void test_invariant_fires(void)
     }
     int st = 0;
     waitpid(pid, &st, 0);
-    CHECK(WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT, "a non-tight P-521 limb did not trip FASTEC_VERIFY");
+    CHECK(WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT, "a non-tight P-521 limb did not trip FASTEC_INVARIANT");
 }
 #endif
 

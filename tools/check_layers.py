@@ -11,7 +11,7 @@ import sys
 
 # lowest first; a path matches the first prefix that fits
 LAYERS = [
-    ('base', ['err.h', 'verify.h', 'ct.h', 'ct.c', 'cpu.h', 'cpu.c']),
+    ('base', ['err.h', 'invariant.h', 'ct.h', 'ct.c', 'cpu.h', 'cpu.c']),
     ('hash, mod, sym', ['hash/', 'mod/', 'sym/']),
     ('fields, scalars', ['gf2m/', 'fp/', 'scalar/', 'gen/gf2m_consts.h', 'gen/gf2m_maps.c', 'gen/fp_consts.h', 'gen/fp_adx.h']),
     ('curve data', ['curves/', 'gen/curve_data.c']),

@@ -390,7 +390,7 @@ GF_FN void lam_add_full(const ec2_k *K, lam_pt *r, const lam_pt *p, const lam_pt
 GF_FN int ld_batch_lam_vartime(lam_aff *T, const ld_pt *lp, unsigned n)
 {
     fe D[32], prod[32], inv, di, t;
-    FASTEC_VERIFY(n >= 1 && n <= 32);
+    FASTEC_INVARIANT(n >= 1 && n <= 32);
     for (unsigned e = 0; e < n; e++) fe_mul(D[e], lp[e].X, lp[e].Z);
     fe_copy(prod[0], D[0]);
     for (unsigned e = 1; e < n; e++) fe_mul(prod[e], prod[e - 1], D[e]);
@@ -426,7 +426,7 @@ GF_FN_NOINLINE uint64_t ec2_mul_base_ct(const ec2_params *cp, const ec2_k *K, af
     lam_aff T;
     fe A, B;
     const unsigned ne = 1u << (cp->base_w - 1);
-    FASTEC_VERIFY(cp->base_w >= 4 && cp->base_pos <= SC_MAX_LIMBS * 16 + 2);
+    FASTEC_INVARIANT(cp->base_w >= 4 && cp->base_pos <= SC_MAX_LIMBS * 16 + 2);
     sc_recode(d, k, cp->base_pos, cp->base_w);
     fe_one(acc.X);
     fe_zero(acc.L);
@@ -454,7 +454,7 @@ GF_FN_NOINLINE uint64_t ec2_mul_base_ct(const ec2_params *cp, const ec2_k *K, af
     for (unsigned i = i0; i < cp->base_pos; i++) {
         uint64_t neg, mag;
         sc_digit_split(d[i], &neg, &mag);
-        FASTEC_VERIFY(mag <= ne);
+        FASTEC_INVARIANT(mag <= ne);
         /* the whole row scanned; zero for mag = 0 */
         ct_select_words((uint64_t *)&T, ec2_table_row(cp, i), ne, 2 * GF_NW, 2 * GF_NW, mag, 1);
         T.l[0] ^= neg & 1; /* -(x, lambda) = (x, lambda + 1) */
@@ -686,7 +686,7 @@ static inline __attribute__((always_inline)) GF_TARGET void tnaf_digits(const ec
     uint64_t pb[4] = {0}, pg[4] = {0};
     for (unsigned e = 0; e < ndig; e++) {
         int64_t b = tn->alpha[e][0], g = tn->alpha[e][1];
-        FASTEC_VERIFY(b == (int8_t)b && g == (int8_t)g);
+        FASTEC_INVARIANT(b == (int8_t)b && g == (int8_t)g);
         pb[e / 8] |= (uint64_t)(uint8_t)(int8_t)b << (8 * (e % 8));
         pg[e / 8] |= (uint64_t)(uint8_t)(int8_t)g << (8 * (e % 8));
     }
@@ -730,7 +730,7 @@ static inline __attribute__((always_inline)) GF_TARGET void tnaf_digits(const ec
         GF_UNROLL
         for (unsigned s = 0; s < W; s++) {
 #ifdef FASTEC_DEBUG_INVARIANTS
-            FASTEC_VERIFY((r0[0] & 1) == 0);
+            FASTEC_INVARIANT((r0[0] & 1) == 0);
 #endif
             GF_UNROLL
             for (unsigned k = 0; k + 1 < RZ; k++) h[k] = (r0[k] >> 1) | (r0[k + 1] << 63);
@@ -755,7 +755,7 @@ static inline __attribute__((always_inline)) GF_TARGET void tnaf_digits(const ec
         if (nm) eb = -eb, eg = -eg;
         tz_set_small(t, (uint64_t)eb, RZ);
         tz_set_small(h, (uint64_t)eg, RZ);
-        FASTEC_VERIFY(memcmp(t, r0, RZ * 8) == 0 && memcmp(h, r1, RZ * 8) == 0);
+        FASTEC_INVARIANT(memcmp(t, r0, RZ * 8) == 0 && memcmp(h, r1, RZ * 8) == 0);
 #endif
     }
 }
@@ -797,7 +797,7 @@ GF_FN void tnaf_recode(const ec2_tnaf *tn, uint8_t *dig, const uint64_t *k, unsi
     tz_add(r1, r1, h, PZ);
 #ifdef FASTEC_DEBUG_INVARIANTS
     for (unsigned i = RZ; i < PZ; i++) /* the recoding's width holds rho */
-        FASTEC_VERIFY(r0[i] == (uint64_t)((int64_t)r0[RZ - 1] >> 63) && r1[i] == (uint64_t)((int64_t)r1[RZ - 1] >> 63));
+        FASTEC_INVARIANT(r0[i] == (uint64_t)((int64_t)r0[RZ - 1] >> 63) && r1[i] == (uint64_t)((int64_t)r1[RZ - 1] >> 63));
 #endif
 #if GF_TNAF_W
     if (tn->w == GF_TNAF_W && tn->mu == GF_TNAF_MU) tnaf_digits(tn, dig, r0, r1, t, h, GF_TNAF_W, GF_TNAF_MU);
@@ -848,7 +848,7 @@ GF_FN_NOINLINE int tnaf_table_scalar_vartime(const ec2_k *K, const ec2_tnaf *tn,
             if (ch[3] & 2) fe_add(q.y, q.y, q.x);
             int inf = 0;
             ld_add_aff_vartime(K, &src, &inf, &q);
-            FASTEC_VERIFY(!inf); /* alpha P = O would need n | N(alpha), and N(alpha) is small */
+            FASTEC_INVARIANT(!inf); /* alpha P = O would need n | N(alpha), and N(alpha) is small */
         }
         lp[j] = src;
     }
@@ -895,7 +895,7 @@ GF_FN_NOINLINE uint64_t ec2_tnaf_mul_x(const ec2_k *K, const ec2_tnaf *tn, fe xr
          * exceptional, and the one complete addition (lam_add_full) at the
          * end covers R_hi' = +-R_lo. */
         const int w = (int)tn->w, kk = (GF_SQRK + w - 1) / w, ex = w * kk - GF_SQRK;
-        FASTEC_VERIFY(kk >= 1 && kk <= top && w * (top - kk + 1) <= GF_M / 2 + 2 * w && w * kk <= GF_M / 2 + 2 * w);
+        FASTEC_INVARIANT(kk >= 1 && kk <= top && w * (top - kk + 1) <= GF_M / 2 + 2 * w && w * kk <= GF_M / 2 + 2 * w);
         EC2_ZNAME(ec2_ztnaf2_, EC2_SYM)(start.X, start.L, start.Z, acc.X, acc.L, acc.Z, (const uint64_t *)T, ndig, dig,
                                         top, kk, w);
         fe_linmap(sum.X, GF_SQRK_MAP, start.X);
@@ -914,7 +914,7 @@ GF_FN_NOINLINE uint64_t ec2_tnaf_mul_x(const ec2_k *K, const ec2_tnaf *tn, fe xr
 #endif
     for (int i = top; i >= 0; i--) {
         uint64_t j = dig[i] & 0x7f, nm = ct_mask_bit(dig[i] >> 7);
-        FASTEC_VERIFY(j < ndig);
+        FASTEC_INVARIANT(j < ndig);
         ct_select_words((uint64_t *)&S, (const uint64_t *)T, ndig, 2 * GF_NW, 2 * GF_NW, j, 0);
         S.l[0] ^= nm & 1; /* -(x, lambda) = (x, lambda + 1) */
         fe_copy(start.X, S.x);
@@ -1212,7 +1212,7 @@ GF_OP int ec2_op_verify_vartime(const struct fastec_curve *c, const ec_point *q,
         const int iso = K.a_kind == 2;
         if (iso) {
             fe t;
-            FASTEC_VERIFY(GF_M % 2 == 1 && cp->trace_a == 1);
+            FASTEC_INVARIANT(GF_M % 2 == 1 && cp->trace_a == 1);
             fe_one(t);
             fe_add(t, t, K.a);
             fe_halftrace(iso_s, t); /* Tr(a + 1) = 0: s^2 + s = a + 1 */
@@ -1260,7 +1260,7 @@ GF_OP int ec2_op_verify_vartime(const struct fastec_curve *c, const ec_point *q,
         return ec2_x_matches_vartime(c, &acc, r) ? RC_OK : RC_SIG_INVALID;
     }
     /* Koblitz curves: u2 Q tau-adic (no doublings to share), then u1 G */
-    FASTEC_VERIFY(cp->tnaf != NULL);
+    FASTEC_INVARIANT(cp->tnaf != NULL);
     int rc = ec2_uq_tnaf_vartime(&K, cp->tnaf, &acc, &inf, &Q, u2, c->sc.nlimbs);
     if (rc != RC_OK) return rc;
     /* + u1 G from the fixed-base table */

@@ -7,7 +7,7 @@
 #include "gf2m/gf2m_impl.h"
 #include "ec2/ec2_zinst.h"
 #include "scalar/sc.h"
-#include "verify.h"
+#include "invariant.h"
 
 #if GF_ZREG && GF_NW <= 4
 /* pairs (e0 | e1) in one register: e0 in words 0-3, e1 in words 4-7 */
@@ -222,7 +222,7 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_ztnaf2_, EC2_
                                                                                      int top, int kk, int w)
 {
     __m512i tx[32], tl[32];
-    FASTEC_VERIFY(ndig >= 1 && ndig <= 32 && kk >= 1 && kk <= top);
+    FASTEC_INVARIANT(ndig >= 1 && ndig <= 32 && kk >= 1 && kk <= top);
     for (unsigned e = 0; e < ndig; e++) {
 #if GF_NW == 3
         /* entries of 6 words (x | l) spread to (x, 0 | x, 0) and (l, 0 | l, 0) */
@@ -343,7 +343,7 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_zbase1_, EC2_
                                                                                      const uint64_t *base, unsigned w,
                                                                                      const int8_t *d, unsigned npos)
 {
-    FASTEC_VERIFY(w >= 2 && w <= 7);
+    FASTEC_INVARIANT(w >= 2 && w <= 7);
     const unsigned ne = 1u << (w - 1);
     const size_t row = (size_t)ne * 2 * GF_NW;
     const fz one = fz_word(1);
@@ -351,7 +351,7 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_zbase1_, EC2_
     for (unsigned i = 0; i < npos; i++) {
         uint64_t neg, mag;
         sc_digit_split(d[i], &neg, &mag);
-        FASTEC_VERIFY(mag <= ne);
+        FASTEC_INVARIANT(mag <= ne);
         fz x2, l2;
         fz_select_lam(&x2, &l2, base + i * row, ne, mag - 1); /* entry mag - 1; none (zero) for mag = 0 */
         l2 = fz_add(l2, fz_word(neg & 1));                     /* -(x, lambda) = (x, lambda + 1) */
@@ -396,7 +396,7 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_zbase2_, EC2_
                                                                                      unsigned npos)
 {
     const __mmask8 me = GF_ZMASK(2 * GF_NW);
-    FASTEC_VERIFY(w >= 2 && w <= 7 && npos >= 2);
+    FASTEC_INVARIANT(w >= 2 && w <= 7 && npos >= 2);
     const unsigned ne = 1u << (w - 1), hh = (npos + 1) / 2;
     const size_t row = (size_t)ne * 2 * GF_NW;
     const __m512i one = _mm512_maskz_set1_epi64(0x11, 1), z = _mm512_setzero_si512();
@@ -406,7 +406,7 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_zbase2_, EC2_
         uint64_t negl, magl, negh = 0, magh = 0;
         sc_digit_split(d[pl], &negl, &magl);
         if (ph < npos) sc_digit_split(d[ph], &negh, &magh);
-        FASTEC_VERIFY(magl <= ne && magh <= ne);
+        FASTEC_INVARIANT(magl <= ne && magh <= ne);
         const uint64_t *rl = base + pl * row, *rh = base + (ph < npos ? ph : pl) * row;
         const __m512i Jl = _mm512_set1_epi64((long long)magl), Jh = _mm512_set1_epi64((long long)magh);
         __m512i Eh = z, El = z, J = _mm512_set1_epi64(1);

@@ -35,14 +35,14 @@ static const uint64_t f521_p[9] = {F521_M58, F521_M58, F521_M58, F521_M58, F521_
 
 FP_INLINE void fp_copy(uint64_t *r, const uint64_t *a) { memcpy(r, a, 9 * 8); }
 
-/* the "tight" bounds every input and output obeys (FASTEC_VERIFY) */
+/* the "tight" bounds every input and output obeys (FASTEC_INVARIANT) */
 static inline int f521_tight(const uint64_t *a)
 {
     for (int i = 0; i < 8; i++)
         if (a[i] >= (1ULL << 58) + (1ULL << 10)) return 0;
     return a[8] < (1ULL << 57);
 }
-#define F521_VERIFY_TIGHT(a) FASTEC_VERIFY(f521_tight(a))
+#define F521_VERIFY_TIGHT(a) FASTEC_INVARIANT(f521_tight(a))
 
 FP_INLINE void fp_cmov(uint64_t *r, const uint64_t *a, uint64_t mask) { ct_cmov_words(r, a, 9, mask); }
 

@@ -50,7 +50,7 @@ static inline void fp_to_bytes(uint8_t *out, const uint64_t *a)
 {
     uint64_t w[FP_NL];
     fp_to_words(w, a);
-    FASTEC_VERIFY(fp_lt_p_vartime(w)); /* fully reduced when it leaves the field */
+    FASTEC_INVARIANT(fp_lt_p_vartime(w)); /* fully reduced when it leaves the field */
     fp_words_to_bytes(out, w);
     ct_wipe(w, sizeof w);
 }
@@ -62,7 +62,7 @@ static inline void fp_inv_ct(uint64_t *r, const uint64_t *a)
     uint64_t w[FP_NL], wi[MOD_MAX_LIMBS];
     fp_to_words(w, a);
     int within = mod_inv(&fp_mod, wi, w);
-    FASTEC_VERIFY(within == 1); /* safegcd ended within its step bound */
+    FASTEC_INVARIANT(within == 1); /* safegcd ended within its step bound */
     (void)within;
     fp_from_words(r, wi);
     ct_wipe(w, sizeof w);
@@ -75,7 +75,7 @@ static inline void fp_inv_vartime(uint64_t *r, const uint64_t *a)
     uint64_t w[FP_NL], wi[MOD_MAX_LIMBS];
     fp_to_words(w, a);
     int within = mod_inv_vartime(&fp_mod, wi, w);
-    FASTEC_VERIFY(within == 1);
+    FASTEC_INVARIANT(within == 1);
     (void)within;
     fp_from_words(r, wi);
 }

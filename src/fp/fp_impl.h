@@ -33,7 +33,7 @@
 
 #include "ct.h"
 #include "gen/fp_consts.h"
-#include "verify.h"
+#include "invariant.h"
 
 #ifndef FP_NL
 #error "define FP_CURVE_<name> for one of the prime curves"

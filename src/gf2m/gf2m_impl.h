@@ -1236,7 +1236,7 @@ GF_FN int fe_from_bytes(fe r, const uint8_t *in)
 
 GF_FN void fe_to_bytes(uint8_t *out, const fe a)
 {
-    FASTEC_VERIFY(GF_TOPBITS == 64 || (a[GF_NW - 1] >> (GF_TOPBITS % 64)) == 0); /* reduced: degree < m */
+    FASTEC_INVARIANT(GF_TOPBITS == 64 || (a[GF_NW - 1] >> (GF_TOPBITS % 64)) == 0); /* reduced: degree < m */
     for (int i = 0; i < GF_BYTES; i++) {
         int bit = 8 * (GF_BYTES - 1 - i);
         out[i] = (uint8_t)(a[bit / 64] >> (bit % 64));
