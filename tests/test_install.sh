@@ -38,6 +38,15 @@ if [ -e "$build/ossl-modules/fastec.so" ]; then
     for f in fastec-provider.cnf fastec-openssl.cnf; do
         [ -e "$prefix/share/fastec/$f" ] && ok || bad "not installed: share/fastec/$f"
     done
+    # the tool and the module carry no copy of the library: each loads the
+    # installed shared one, found relative to itself
+    for f in "$prefix/bin/fastec" "$mod"; do
+        got=$(ldd "$f" | sed -n 's/^[[:space:]]*libfastec\.so\.0 => \([^ ]*\) .*/\1/p')
+        [ -n "$got" ] && [ "$(readlink -f "$got")" = "$(readlink -f "$prefix/lib/libfastec.so.0")" ] && ok ||
+            bad "$f does not load $prefix/lib/libfastec.so.0 (ldd: ${got:-nothing})"
+        [ "$(stat -c %s "$f")" -lt $(( $(stat -Lc %s "$prefix/lib/libfastec.so") / 4 )) ] && ok ||
+            bad "$f is $(stat -c %s "$f") bytes: a copy of the library inside?"
+    done
     # the installed tool loads the installed module
     out=$(env -u OPENSSL_MODULES "$prefix/bin/fastec" speed -provider ecdh P-256 -seconds 0.05 2>&1)
     echo "$out" | head -1 | grep -q "provider: $prefix/$module_dest/fastec.so" && ok ||
