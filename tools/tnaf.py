@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 """Constants for the tau-adic scalar multiplication on Koblitz curves
-(src/ec2/ec2_impl.h, ec2_tnaf_mul_x), checked here before they are written.
+(src/ec2/ec2_tnaf.h, ec2_tnaf_mul_x), checked here before they are written.
 
 Z[tau] holds a + b tau with tau^2 = mu tau - 2 (mu = 1 for a = 1, -1 for
 a = 0); tau acts on points as the Frobenius map (x, y) -> (x^2, y^2).
