@@ -424,6 +424,10 @@ def gen_cmake(out):
                 o.append('set(FASTEC_EC2_INSTANCES_%s %s)' % (b, ' '.join(str(m) for m in ec2_instances(b))))
             elif fam == 'ECP':
                 o.append('set(FASTEC_ECP_INSTANCES_%s %s)' % (b, ' '.join(ecp_instances(b))))
+        if fam == 'EC2':
+            o.append('# the fields with a Koblitz curve: the tau-adic recoding, once per field')
+            o.append('set(FASTEC_EC2_KOBLITZ_FIELDS %s)' % ' '.join(
+                str(m) for m in sorted({c[1] for c in BINARY if c[0] in TNAF_W})))
     open(out, 'w').write('\n'.join(o) + '\n')
 
 

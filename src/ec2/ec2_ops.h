@@ -25,11 +25,14 @@ GF_OP uint64_t ec2_op_mul_x(const struct fastec_curve *c, uint8_t *x_out, const 
     fe x, xr;
     ec2_load(&K, c->ec2);
     uint64_t inf;
+#if GF_TNAF_W
     if (c->ec2->tnaf) {
         aff_pt P;
         ec2_point_in(&P, p);
         inf = ec2_tnaf_mul_x(&K, c->ec2->tnaf, xr, k->v, c->sc.nlimbs, &P);
-    } else {
+    } else
+#endif
+    {
         memcpy(x, p->x, sizeof x);
 #if EC2_ZLADDER
         inf = ec2_ladder_x_z(&K, xr, k->v, c->sc.nbits, x);

@@ -49,6 +49,7 @@ GF_FN int ec2_qnaf_table_vartime(const ec2_k *K, lam_aff pre[EC2_QNAF_PRE], cons
     return RC_OK;
 }
 
+#if GF_TNAF_W
 /* acc = u2 Q on a Koblitz curve by the tau-adic recoding ECDH uses (regular,
  * so no sparser for being public, but every doubling becomes Frobenius
  * maps: w squarings of X, Y and Z per digit), over alpha_j Q (affine, one
@@ -70,6 +71,7 @@ GF_FN int ec2_uq_tnaf_vartime(const ec2_k *K, const ec2_tnaf *tn, lam_pt *acc, i
     }
     return RC_OK;
 }
+#endif
 
 GF_OP int ec2_op_verify_vartime(const struct fastec_curve *c, const ec_point *q, const sc_t *u1, const sc_t *u2,
                                  const sc_t *r)
@@ -137,6 +139,7 @@ GF_OP int ec2_op_verify_vartime(const struct fastec_curve *c, const ec_point *q,
         if (inf) return RC_SIG_INVALID;
         return ec2_x_matches_vartime(c, &acc, r) ? RC_OK : RC_SIG_INVALID;
     }
+#if GF_TNAF_W
     /* Koblitz curves: u2 Q tau-adic (no doublings to share), then u1 G */
     FASTEC_INVARIANT(cp->tnaf != NULL);
     int rc = ec2_uq_tnaf_vartime(&K, cp->tnaf, &acc, &inf, &Q, u2, c->sc.nlimbs);
@@ -152,6 +155,11 @@ GF_OP int ec2_op_verify_vartime(const struct fastec_curve *c, const ec_point *q,
     }
     if (inf) return RC_SIG_INVALID;
     return ec2_x_matches_vartime(c, &acc, r) ? RC_OK : RC_SIG_INVALID;
+#else
+    /* a field without a Koblitz curve: every curve over it has the wNAF table */
+    FASTEC_INVARIANT(0);
+    return RC_SIG_INVALID;
+#endif
 }
 
 #endif

@@ -29,7 +29,7 @@ void EC2_ZNAME(ec2_zladder_, EC2_SYM)(fe X1, fe Z1, const uint64_t *k, unsigned 
  * thanks to the VBMI2 shifts and the cheaper squares, and single elements
  * would lose (the table stays scalar there: sect163k1 has a = 1) */
 #ifndef EC2_ZTNAF
-#define EC2_ZTNAF (GF_ZREG && GF_NW >= 3)
+#define EC2_ZTNAF (GF_ZREG && GF_NW >= 3 && GF_TNAF_W)
 #endif
 
 /* up to 4 words the loop runs two chains, one in each half of a register

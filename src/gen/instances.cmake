@@ -14,6 +14,8 @@ set(FASTEC_EC2_BACKEND_vpclmul512_ARCH "x86_64")
 set(FASTEC_EC2_INSTANCES_vpclmul512 163 193 233 239 283 409 571)
 set(FASTEC_EC2_BACKEND_pmull_ARCH "aarch64")
 set(FASTEC_EC2_INSTANCES_pmull 163 193 233 239 283 409 571)
+# the fields with a Koblitz curve: the tau-adic recoding, once per field
+set(FASTEC_EC2_KOBLITZ_FIELDS 163 233 239 283 409 571)
 set(FASTEC_ECP_BACKENDS portable adx ifma)
 set(FASTEC_ECP_BACKEND_portable_ARCH "")
 set(FASTEC_ECP_INSTANCES_portable secp160r1 secp192r1 secp224r1 secp256r1 secp384r1 secp521r1)
