@@ -61,31 +61,53 @@ static void rand_scalar(sc_t *u)
 
 /* verification with (u1, u2) on the point logs[p] G: u1 G + u2 Q = (u1 + u2
  * log Q) G, whose x mod n must be accepted as r and r + 1 refused; when the
- * sum is the point at infinity every r is refused */
-static void check_verify(const ec_ops *o, const ec_point *pt, unsigned p, const sc_t *u1, const sc_t *u2)
+ * sum is the point at infinity every r is refused. verify_ref computes r
+ * (once, on the fastest backend's fixed-base table; 0 for infinity) and
+ * check_verify_r checks one backend's verification against it. */
+static int verify_ref(const ec_ops *o, unsigned p, const sc_t *u1, const sc_t *u2, sc_t *r)
 {
-    const char *name = cur->name;
-    sc_t e, r, r1, one;
+    sc_t e;
     uint8_t xy[2 * EC_MAX_FIELD_BYTES];
-    memset(&one, 0, sizeof one);
-    one.v[0] = 1;
     sc_mul(&cur->sc, &e, u2, &logs[p]);
     sc_add(&cur->sc, &e, &e, u1);
-    if (sc_is_zero(&cur->sc, &e)) {
+    if (sc_is_zero(&cur->sc, &e)) return 0;
+    CHECK(t_mul_base(cur, o, xy, &e) == FASTEC_OK, "%s reference point", cur->name);
+    sc_from_bytes_reduce(&cur->sc, r, xy, cur->field_size, cur->cofactor);
+    return 1;
+}
+
+static void check_verify_r(const ec_ops *o, const ec_point *pt, unsigned p, const sc_t *u1, const sc_t *u2, int fin,
+                           const sc_t *r)
+{
+    const char *name = cur->name;
+    sc_t r1, one;
+    memset(&one, 0, sizeof one);
+    one.v[0] = 1;
+    if (!fin) {
         CHECK(o->verify_vartime(cur, pt, u1, u2, &one) != RC_OK, "%s %s: verify accepts u1 G + u2 Q = O", name,
               o->backend);
         return;
     }
-    CHECK(t_mul_base(cur, o, xy, &e) == FASTEC_OK, "%s reference point", name);
-    sc_from_bytes_reduce(&cur->sc, &r, xy, cur->field_size, cur->cofactor);
-    sc_add(&cur->sc, &r1, &r, &one);
-    CHECK(o->verify_vartime(cur, pt, u1, u2, &r) == RC_OK,
+    sc_add(&cur->sc, &r1, r, &one);
+    CHECK(o->verify_vartime(cur, pt, u1, u2, r) == RC_OK,
           "%s %s: verify refuses u1 G + u2 Q (point %u, u1 = ...%016llx, u2 = %016llx...%016llx)", name, o->backend,
           p, (unsigned long long)u1->v[0], (unsigned long long)u2->v[cur->sc.nlimbs - 1],
           (unsigned long long)u2->v[0]);
     CHECK(o->verify_vartime(cur, pt, u1, u2, &r1) != RC_OK, "%s %s: verify accepts r + 1", name, o->backend);
 }
 
+static void check_verify(const ec_ops *o, const ec_point *pt, unsigned p, const sc_t *u1, const sc_t *u2)
+{
+    sc_t r;
+    int fin = verify_ref(o, p, u1, u2, &r);
+    check_verify_r(o, pt, p, u1, u2, fin, &r);
+}
+
+/* k P by the tau-adic multiplication on every backend against one ladder
+ * (the last, fastest backend's: the ladder is the slow part, and every backend's
+ * ladder is the random curves' mul_x, checked there), k G from each
+ * backend's table, and k as the u2 of a verification on each backend
+ * against one reference */
 static void one_scalar(const ec_ops **ops, const ec_field_hooks **fields, unsigned nb, const sc_t *s,
                        const uint8_t *pts, unsigned npts)
 {
@@ -93,17 +115,22 @@ static void one_scalar(const ec_ops **ops, const ec_field_hooks **fields, unsign
     n_scalars++;
     const size_t fs = cur->field_size;
     const char *name = cur->name;
-    for (unsigned b = 0; b < nb; b++) {
-        for (unsigned p = 0; p < npts; p++) {
-            const uint8_t *P = pts + p * 2 * fs;
-            uint8_t x1[EC_MAX_FIELD_BYTES], x2[EC_MAX_FIELD_BYTES];
-            ec_point pt;
+    for (unsigned p = 0; p < npts; p++) {
+        const uint8_t *P = pts + p * 2 * fs;
+        uint8_t xref[EC_MAX_FIELD_BYTES];
+        ec_point pt;
+        const unsigned f = nb - 1;
+        CHECK(ops[f]->point_from_xy_vartime(cur, &pt, P) == 0, "%s point", name);
+        CHECK(fields[f]->mul_x_ladder(cur, xref, s, &pt) == 0, "%s %s: ladder gives infinity", name, ops[f]->backend);
+        sc_t r;
+        int fin = verify_ref(ops[f], p, &u1_fixed, s, &r);
+        for (unsigned b = 0; b < nb; b++) {
+            uint8_t x1[EC_MAX_FIELD_BYTES];
             CHECK(ops[b]->point_from_xy_vartime(cur, &pt, P) == 0, "%s point", name);
             uint64_t i1 = ops[b]->mul_x(cur, x1, s, &pt);
-            uint64_t i2 = fields[b]->mul_x_ladder(cur, x2, s, &pt);
-            CHECK(i1 == 0 && i2 == 0 && !memcmp(x1, x2, fs), "%s %s: tau-adic != ladder (point %u, k = %016llx...%016llx)",
-                  name, ops[b]->backend, p, (unsigned long long)s->v[cur->sc.nlimbs - 1], (unsigned long long)s->v[0]);
-            check_verify(ops[b], &pt, p, &u1_fixed, s);
+            CHECK(i1 == 0 && !memcmp(x1, xref, fs), "%s %s: tau-adic != ladder (point %u, k = %016llx...%016llx)", name,
+                  ops[b]->backend, p, (unsigned long long)s->v[cur->sc.nlimbs - 1], (unsigned long long)s->v[0]);
+            check_verify_r(ops[b], &pt, p, &u1_fixed, s, fin, &r);
             if (p == 0) {
                 uint8_t xy[2 * EC_MAX_FIELD_BYTES];
                 CHECK(t_mul_base(cur, ops[b], xy, s) == FASTEC_OK && !memcmp(xy, x1, fs), "%s %s: tau-adic != k G table",
