@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,24 +114,89 @@ static mode_t current_umask(void)
     return u;
 }
 
-/* into the file path names as it is (device, FIFO, a file with other links) */
-static int write_through(const char *path, const uint8_t *p, size_t n, int flags, int secret)
+/* ---- signals: what an interrupted write or prompt leaves behind ----
+ * While a temporary output file exists or the terminal's echo is off,
+ * SIGINT, SIGTERM, SIGHUP and SIGQUIT remove the file and restore the
+ * terminal, then end the process by the same signal. The tool writes one
+ * output at a time, so this state is one file name and one terminal; the
+ * signals are blocked while it changes. A signal the process ignores (nohup)
+ * stays ignored. SIGKILL cannot be caught: it can leave a .fastec-XXXXXX file
+ * (mode 0600) beside the target, as fastec(1) says. */
+static const int fatal_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+static char *volatile pending_tmp;
+static volatile sig_atomic_t pending_tty = -1;
+static struct termios pending_tty_mode;
+
+static void on_fatal_signal(int sig)
 {
-    int fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | flags);
+    char *t = pending_tmp;
+    if (t) unlink(t);
+    if (pending_tty >= 0) tcsetattr(pending_tty, TCSANOW, &pending_tty_mode);
+    signal(sig, SIG_DFL);
+    raise(sig); /* delivered when the handler returns: the default action */
+}
+
+/* blocks the signals (the old mask in *old) and installs the handler once */
+static void signals_hold(sigset_t *old)
+{
+    static int installed;
+    sigset_t set;
+    sigemptyset(&set);
+    for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) sigaddset(&set, fatal_signals[i]);
+    sigprocmask(SIG_BLOCK, &set, old);
+    if (installed) return;
+    installed = 1;
+    for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) {
+        struct sigaction sa, prev;
+        if (sigaction(fatal_signals[i], NULL, &prev) != 0 || prev.sa_handler == SIG_IGN) continue;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_fatal_signal;
+        sa.sa_mask = set;
+        sigaction(fatal_signals[i], &sa, NULL);
+    }
+}
+
+static void signals_release(const sigset_t *old) { sigprocmask(SIG_SETMASK, old, NULL); }
+
+/* ---- files: replaced whole, or written through ---- */
+
+static int refuse_foreign(const char *path, const struct stat *st)
+{
+    char msg[160];
+    snprintf(msg, sizeof msg,
+             "owned by another user (uid %lu): a private key or secret is never written into or handed to another "
+             "user's file; not written",
+             (unsigned long)st->st_uid);
+    return cli_fail(EXIT_OUTPUT, path, msg);
+}
+
+/* into the file path names as it is (device, FIFO, a file with other
+ * links): everything that can fail before a byte changes is done first (the
+ * owner check, the mode of a secret), then the file is truncated and written */
+static int write_through(const char *path, const uint8_t *p, size_t n, int truncate, int secret)
+{
+    int fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
     if (fd < 0) return cli_fail(EXIT_OUTPUT, path, strerror(errno));
     struct stat st;
-    int ok = fstat(fd, &st) == 0;
+    int ok = fstat(fd, &st) == 0, e = errno;
+    if (ok && secret && S_ISREG(st.st_mode) && st.st_uid != geteuid()) {
+        close(fd);
+        return refuse_foreign(path, &st);
+    }
     if (ok && secret && S_ISREG(st.st_mode) && (st.st_mode & 077)) ok = fchmod(fd, st.st_mode & 0600) == 0;
+    if (ok && truncate && S_ISREG(st.st_mode)) ok = ftruncate(fd, 0) == 0;
     ok = ok && write_all(fd, p, n) == 0;
     if (ok && S_ISREG(st.st_mode)) ok = fsync(fd) == 0;
-    int e = errno;
+    if (!ok) e = errno;
     if (close(fd) != 0 && ok) ok = 0, e = errno;
     if (!ok) return cli_fail(EXIT_OUTPUT, path, strerror(e));
     return 0;
 }
 
 /* a new file at path, or one replacing the regular file old describes:
- * written in full to a temporary name beside it, then renamed over it */
+ * written in full to a temporary name beside it, then renamed over it. A
+ * public output keeps an existing file's owner (or, where the owner cannot
+ * be kept, is written into the file); a secret belongs to the caller. */
 static int replace(const char *path, const struct stat *old, const uint8_t *p, size_t n, int secret)
 {
     const char *slash = strrchr(path, '/');
@@ -141,31 +207,42 @@ static int replace(const char *path, const struct stat *old, const uint8_t *p, s
     /* mkstemp's template, beside the target: its length does not depend on
      * the target's name, so a target named with 255 bytes still works */
     memcpy(tmp + dl, ".fastec-XXXXXX", 15);
-    int fd = mkstemp(tmp);                   /* created 0600 */
+    sigset_t held;
+    signals_hold(&held);
+    int fd = mkstemp(tmp); /* created 0600 */
     if (fd < 0) {
         int e = errno;
+        signals_release(&held);
         free(tmp);
+        if (old && (e == EACCES || e == EPERM || e == EROFS))
+            return cli_fail(EXIT_OUTPUT, path,
+                            "its directory is not writable, so the file cannot be replaced whole: not written");
         return cli_fail(EXIT_OUTPUT, path, strerror(e));
     }
+    pending_tmp = tmp;
+    signals_release(&held);
     mode_t mode;
     if (old) mode = secret ? (old->st_mode & 0600) : (old->st_mode & 07777);
     else mode = secret ? 0600 : (0666 & ~current_umask());
-    int ok = 1, e = 0;
-    if (old && (old->st_uid != geteuid() || old->st_gid != getegid()) && fchown(fd, old->st_uid, old->st_gid) != 0) {
-        /* the owner cannot be kept: write into the file itself instead */
-        close(fd);
-        unlink(tmp);
-        free(tmp);
-        return write_through(path, p, n, O_TRUNC, secret);
+    int ok = 1, e = 0, through = 0;
+    if (old && !secret && (old->st_uid != geteuid() || old->st_gid != getegid()) &&
+        fchown(fd, old->st_uid, old->st_gid) != 0)
+        through = 1; /* the owner cannot be kept: write into the file itself instead */
+    if (!through) {
+        ok = fchmod(fd, mode) == 0;
+        ok = ok && write_all(fd, p, n) == 0;
+        ok = ok && fsync(fd) == 0;
+        if (!ok) e = errno;
     }
-    ok = fchmod(fd, mode) == 0;
-    ok = ok && write_all(fd, p, n) == 0;
-    ok = ok && fsync(fd) == 0;
-    if (!ok) e = errno;
     if (close(fd) != 0 && ok) ok = 0, e = errno;
-    if (ok && rename(tmp, path) != 0) ok = 0, e = errno;
-    if (!ok) unlink(tmp);
+    signals_hold(&held);
+    if (ok && !through && rename(tmp, path) != 0) ok = 0, e = errno;
+    if (!ok || through) unlink(tmp);
+    pending_tmp = NULL;
+    signals_release(&held);
     free(tmp);
+    if (through) return write_through(path, p, n, 1, 0);
+    if (!ok && secret && old && old->st_uid != geteuid() && (e == EPERM || e == EACCES)) return refuse_foreign(path, old);
     return ok ? 0 : cli_fail(EXIT_OUTPUT, path, strerror(e));
 }
 
@@ -200,10 +277,12 @@ int cli_write_out(const char *path, const uint8_t *p, size_t n, int secret)
     int rc;
     if (S_ISDIR(st.st_mode)) rc = cli_fail(EXIT_OUTPUT, path, "is a directory");
     else if (S_ISBLK(st.st_mode)) rc = cli_fail(EXIT_OUTPUT, path, "is a block device: not written");
-    else if (!S_ISREG(st.st_mode)) rc = write_through(path, p, n, 0, 0); /* device, FIFO, socket */
+    else if (S_ISSOCK(st.st_mode))
+        rc = cli_fail(EXIT_OUTPUT, path, "is a socket: not written (files, character devices and FIFOs are)");
+    else if (!S_ISREG(st.st_mode)) rc = write_through(path, p, n, 0, 0); /* character device, FIFO */
     else if (!(st.st_mode & 0222) || access(target, W_OK) != 0)
         rc = cli_fail(EXIT_OUTPUT, path, "the file is read-only (Permission denied): not replaced");
-    else if (st.st_nlink > 1) rc = write_through(target, p, n, O_TRUNC, secret); /* keep the hard links */
+    else if (st.st_nlink > 1) rc = write_through(target, p, n, 1, secret); /* keep the hard links */
     else rc = replace(target, &st, p, n, secret);
     free(resolved);
     return rc;
@@ -238,14 +317,22 @@ static int from_terminal(const char *prompt, char *buf, size_t cap, size_t *len)
     int fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
     if (fd < 0) return -1;
     struct termios t, quiet;
+    sigset_t held;
+    signals_hold(&held);
     int tty = tcgetattr(fd, &t) == 0;
-    if (tty) {
+    if (tty) { /* a signal from here on restores the echo */
+        pending_tty_mode = t;
+        pending_tty = fd;
         quiet = t;
         quiet.c_lflag &= ~(tcflag_t)ECHO;
         tcsetattr(fd, TCSANOW, &quiet);
     }
+    signals_release(&held);
     int rc = write_all(fd, (const uint8_t *)prompt, strlen(prompt)) == 0 ? read_line(fd, buf, cap, len) : -1;
+    signals_hold(&held);
     if (tty) tcsetattr(fd, TCSANOW, &t);
+    pending_tty = -1;
+    signals_release(&held);
     (void)!write(fd, "\n", 1);
     close(fd);
     return rc;
