@@ -473,6 +473,11 @@ static int cmd_pkey(int argc, char **argv)
             return cli_fail(EXIT_INPUT, name, fastec_strerror(rc));
         }
     }
+    /* -text prints a public key in the form it was stored in, as openssl
+     * does: that form kept here */
+    uint8_t stored[FASTEC_MAX_PUBLIC_KEY_SIZE];
+    size_t sl = pl;
+    memcpy(stored, pub, pl);
     /* the public point in the form asked for (a compressed input is expanded unless -compressed) */
     size_t cl = sizeof pub;
     if ((rc = fastec_public_key_convert(c, pub, pl, compressed, pub, &cl))) {
@@ -514,7 +519,8 @@ static int cmd_pkey(int argc, char **argv)
         } else {
             fprintf(f, "Public-Key: (%u bit)\n", fastec_curve_order_bits(c));
         }
-        print_hex_block(f, "pub", pub, pl);
+        if (pubin) print_hex_block(f, "pub", stored, sl);
+        else print_hex_block(f, "pub", pub, pl);
         print_curve_lines(f, c);
         if (fflush(f) != 0) rc = cli_fail(EXIT_OUTPUT, "stdout", strerror(errno));
     }

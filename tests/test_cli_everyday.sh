@@ -247,6 +247,9 @@ for c in sect163k1 secp160r1 P-384 sect409r1; do
     "$F" pkey -in pubc.pem -pubin -format der -out un.der && same un.der want.der "$c uncompressed again" || bad "$c pkey -pubin uncompress"
     "$F" pkey -in s.pem -text -noout > a.txt && openssl pkey -in s.pem -text -noout > b.txt && same a.txt b.txt "$c pkey -text differs from openssl's"
     "$F" pkey -in pub.der -pubin -text -noout > a.txt && openssl pkey -pubin -inform DER -in pub.der -text -noout > b.txt && same a.txt b.txt "$c pkey -pubin -text differs"
+    # a compressed public key prints in its stored form, as openssl prints it
+    "$F" pkey -in pubc.pem -pubin -text -noout > a.txt && openssl pkey -pubin -in pubc.pem -text -noout > b.txt &&
+        same a.txt b.txt "$c pkey -pubin -text of a compressed key differs from openssl's" || bad "$c pkey -pubin -text compressed"
     # -pubout -text prints the public part only, as openssl does (with -noout and with -out)
     "$F" pkey -in s.pem -pubout -text -noout > a.txt && openssl pkey -in s.pem -pubout -text -noout > b.txt &&
         same a.txt b.txt "$c pkey -pubout -text differs from openssl's" || bad "$c pkey -pubout -text"
