@@ -112,6 +112,13 @@ static int decode_private(const uint8_t *buf, size_t n, const char *path, const 
         if (!e) rc = fastec_private_key_decrypt(buf, n, pass, pl, c, priv, FASTEC_MAX_SCALAR_SIZE);
         fastec_wipe(pass, sizeof pass);
         if (e) return e;
+        if (rc && rc != FASTEC_ERR_PASSPHRASE && rc != FASTEC_ERR_CIPHER) {
+            /* the encryption was read and undone: what is refused is the key inside */
+            char msg[300];
+            snprintf(msg, sizeof msg, "the passphrase is right, but the decrypted key is refused: %s",
+                     fastec_strerror(rc));
+            return cli_fail(EXIT_INPUT, path, msg);
+        }
     }
     if (rc) return cli_fail(EXIT_INPUT, path, fastec_strerror(rc));
     return 0;

@@ -271,6 +271,10 @@ FASTEC_API int fastec_private_key_encrypt(const fastec_curve *c, const uint8_t *
  * FASTEC_ERR_PASSPHRASE for a wrong passphrase, FASTEC_ERR_CIPHER for another
  * scheme or more than FASTEC_PBKDF2_MAX_ITERATIONS, FASTEC_ERR_LEGACY_ENCRYPTED
  * for a traditional encrypted PEM (convert it with openssl pkcs8 -topk8).
+ * A key that decrypts to a structure fastec does not take reports what is
+ * wrong with it, as the same key unencrypted would (FASTEC_ERR_VERSION for a
+ * v2 OneAsymmetricKey or a SEC 1 body inside, FASTEC_ERR_CURVE_OID, ...);
+ * PKCS#8 attributes are accepted, encrypted or not.
  * pass may be NULL for a plain key. */
 FASTEC_API int fastec_private_key_decrypt(const uint8_t *in, size_t in_len, const char *pass, size_t pass_len,
                                           const fastec_curve **c, uint8_t *priv, size_t priv_cap);

@@ -118,6 +118,27 @@ openssl ecparam -name prime256v1 -param_enc explicit -genkey -noout -out explici
 openssl ecparam -name secp256k1 -genkey -noout -out k1.pem
 openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 -out rsa.pem 2>/dev/null
 openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -aes-256-cbc -pass pass:pw -out enc.pem
+# an encrypted key whose inside fastec refuses (a SEC 1 body where PKCS#8
+# belongs, assembled here from openssl's PBKDF2 and AES-256-CBC): the
+# passphrase is right, and the message says what is wrong inside
+openssl ec -in k.pem -outform DER -out sec1body.der 2>/dev/null
+salt=0011223344556677 iv=00112233445566778899aabbccddeeff
+aeskey=$(openssl kdf -keylen 32 -kdfopt digest:SHA256 -kdfopt pass:pw -kdfopt hexsalt:$salt -kdfopt iter:2048 PBKDF2 | tr -d ':')
+openssl enc -aes-256-cbc -K "$aeskey" -iv $iv -in sec1body.der -out sec1body.enc
+python3 - $salt $iv > inner.der <<'EOF'
+import sys
+def tlv(t, v):
+    n = len(v)
+    return bytes([t]) + (bytes([n]) if n < 128 else bytes([0x81, n]) if n < 256 else bytes([0x82, n >> 8, n & 255])) + v
+oid = lambda h: tlv(6, bytes.fromhex(h))
+kdf = tlv(0x30, oid('2a864886f70d01050c') + tlv(0x30, tlv(4, bytes.fromhex(sys.argv[1])) + tlv(2, b'\x08\x00') +
+                                               tlv(0x30, oid('2a864886f70d0209') + b'\x05\x00')))
+enc = tlv(0x30, oid('60864801650304012a') + tlv(4, bytes.fromhex(sys.argv[2])))
+alg = tlv(0x30, oid('2a864886f70d01050d') + tlv(0x30, kdf + enc))
+sys.stdout.buffer.write(tlv(0x30, alg + tlv(4, open('sec1body.enc', 'rb').read())))
+EOF
+expect 3 "passphrase is right.*version" "$F" pubkey -in inner.der -passin pass:pw
+expect 3 "wrong passphrase" "$F" pubkey -in inner.der -passin pass:px
 openssl ec -in k.pem -aes256 -passout pass:pw -out trad.pem 2>/dev/null
 for cmd in "pubkey -in" "sign -in msg -key"; do
     expect 3 "explicit" "$F" $cmd explicit.pem

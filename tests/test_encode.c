@@ -4,7 +4,8 @@
  * trailing bytes, oversized integers refused), key files (ours parse in
  * OpenSSL to the same key and OpenSSL's in ours; explicit parameters, other
  * curves and other algorithms refused with their codes), PEM strictness, and
- * the public hash API. */
+ * the public hash API; decrypted inner keys: PKCS#8 attributes read, a v2 or
+ * SEC 1 body reported as such. */
 #define OPENSSL_SUPPRESS_DEPRECATED
 #include <openssl/bn.h>
 #include <openssl/ec.h>
@@ -12,6 +13,7 @@
 #include <openssl/evp.h>
 #include <openssl/objects.h>
 #include <openssl/pem.h>
+#include <openssl/pkcs12.h>
 #include <openssl/x509.h>
 
 #include "fastec.h"
@@ -180,12 +182,110 @@ static void test_keys(const fastec_curve *c)
     EVP_PKEY_free(ok);
 }
 
+/* DER: tag, length, contents at o (returns the bytes written) */
+static size_t put_tlv(uint8_t *o, uint8_t tag, const uint8_t *v, size_t n)
+{
+    size_t h = 0;
+    o[h++] = tag;
+    if (n < 128) o[h++] = (uint8_t)n;
+    else if (n < 256) o[h++] = 0x81, o[h++] = (uint8_t)n;
+    else o[h++] = 0x82, o[h++] = (uint8_t)(n >> 8), o[h++] = (uint8_t)n;
+    memmove(o + h, v, n);
+    return h + n;
+}
+
+/* the contents of the DER SEQUENCE at p (its length in *n) */
+static const uint8_t *seq_body(const uint8_t *p, size_t *n)
+{
+    size_t l = p[1], h = 2;
+    if (l & 0x80) {
+        unsigned k = l & 0x7f;
+        l = 0;
+        for (unsigned i = 0; i < k; i++) l = (l << 8) | p[2 + i];
+        h += k;
+    }
+    *n = l;
+    return p + h;
+}
+
+/* plain encrypted as an EncryptedPrivateKeyInfo by OpenSSL (PBES2, PBKDF2
+ * HMAC-SHA-256, AES-256-CBC), whatever plain holds */
+static size_t ossl_encrypt_raw(const uint8_t *plain, size_t pl, const char *pass, uint8_t *out)
+{
+    X509_ALGOR *alg = PKCS5_pbe2_set_iv(EVP_aes_256_cbc(), 2048, NULL, 0, NULL, NID_hmacWithSHA256);
+    unsigned char *enc = NULL, *ad = NULL;
+    int el = 0;
+    CHECK(alg && PKCS12_pbe_crypt(alg, pass, (int)strlen(pass), plain, (int)pl, &enc, &el, 1), "PKCS12_pbe_crypt");
+    int al = i2d_X509_ALGOR(alg, &ad);
+    uint8_t body[4096];
+    memcpy(body, ad, (size_t)al);
+    size_t bl = (size_t)al + put_tlv(body + al, 0x04, enc, (size_t)el);
+    size_t n = put_tlv(out, 0x30, body, bl);
+    OPENSSL_free(enc);
+    OPENSSL_free(ad);
+    X509_ALGOR_free(alg);
+    return n;
+}
+
+/* decrypted inner keys: PKCS#8 with [0] attributes is read (encrypted or
+ * not, as OpenSSL reads it); a v2 OneAsymmetricKey and a SEC 1 body inside
+ * the encryption are reported as what they are (FASTEC_ERR_VERSION), not as
+ * a wrong passphrase, which stays FASTEC_ERR_PASSPHRASE */
+static void test_inner_keys(const fastec_curve *c)
+{
+    const char *name = fastec_curve_name(c);
+    uint8_t priv[72], got_priv[72], p8[1024], sec1[1024], body[1024], attr_p8[1200], v2[1024], enc[4096];
+    size_t ss = fastec_curve_scalar_size(c), n8 = sizeof p8, n1 = sizeof sec1, bl;
+    const fastec_curve *got;
+    CHECK(fastec_keygen(c, priv) == FASTEC_OK, "keygen");
+    CHECK(fastec_private_key_encode(c, priv, 1, 0, p8, &n8) == FASTEC_OK &&
+              fastec_private_key_encode(c, priv, 0, 0, sec1, &n1) == FASTEC_OK,
+          "%s encode", name);
+    /* PKCS#8 + [0] { friendlyName "ab" } */
+    static const uint8_t attr[] = {0xa0, 0x19, 0x30, 0x17, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01,
+                                   0x09, 0x14, 0x31, 0x0a, 0x1e, 0x08, 0x00, 0x6b, 0x00, 0x65, 0x00, 0x79, 0x00, 0x31};
+    const uint8_t *b = seq_body(p8, &bl);
+    memcpy(body, b, bl);
+    memcpy(body + bl, attr, sizeof attr);
+    size_t na = put_tlv(attr_p8, 0x30, body, bl + sizeof attr);
+    const unsigned char *q = attr_p8;
+    PKCS8_PRIV_KEY_INFO *pi = d2i_PKCS8_PRIV_KEY_INFO(NULL, &q, (long)na);
+    EVP_PKEY *ok = pi ? EVP_PKCS82PKEY(pi) : NULL;
+    CHECK(ok != NULL, "%s: OpenSSL does not read PKCS#8 with attributes (the test's input)", name);
+    EVP_PKEY_free(ok);
+    PKCS8_PRIV_KEY_INFO_free(pi);
+    CHECK(fastec_private_key_decode(attr_p8, na, &got, got_priv, sizeof got_priv) == FASTEC_OK && got == c &&
+              !memcmp(got_priv, priv, ss),
+          "%s: PKCS#8 with attributes not read", name);
+    size_t ne = ossl_encrypt_raw(attr_p8, na, "pw", enc);
+    int rc = fastec_private_key_decrypt(enc, ne, "pw", 2, &got, got_priv, sizeof got_priv);
+    CHECK(rc == FASTEC_OK && got == c && !memcmp(got_priv, priv, ss), "%s: encrypted PKCS#8 with attributes: %s", name,
+          fastec_strerror(rc));
+    rc = fastec_private_key_decrypt(enc, ne, "px", 2, &got, got_priv, sizeof got_priv);
+    CHECK(rc == FASTEC_ERR_PASSPHRASE, "%s: a wrong passphrase gives %s", name, fastec_strerror(rc));
+    /* v2: version 1 */
+    memcpy(v2, p8, n8);
+    const uint8_t *vb = seq_body(v2, &bl);
+    CHECK(vb[0] == 0x02 && vb[1] == 1 && vb[2] == 0, "%s: PKCS#8 version", name);
+    v2[vb - v2 + 2] = 1;
+    ne = ossl_encrypt_raw(v2, n8, "pw", enc);
+    rc = fastec_private_key_decrypt(enc, ne, "pw", 2, &got, got_priv, sizeof got_priv);
+    CHECK(rc == FASTEC_ERR_VERSION, "%s: encrypted v2 OneAsymmetricKey gives %s", name, fastec_strerror(rc));
+    /* a SEC 1 body */
+    ne = ossl_encrypt_raw(sec1, n1, "pw", enc);
+    rc = fastec_private_key_decrypt(enc, ne, "pw", 2, &got, got_priv, sizeof got_priv);
+    CHECK(rc == FASTEC_ERR_VERSION, "%s: encrypted SEC 1 body gives %s", name, fastec_strerror(rc));
+    rc = fastec_private_key_decrypt(enc, ne, "px", 2, &got, got_priv, sizeof got_priv);
+    CHECK(rc == FASTEC_ERR_PASSPHRASE, "%s: a wrong passphrase gives %s", name, fastec_strerror(rc));
+}
+
 int main(void)
 {
     t_seed();
     for (size_t i = 0; i < fastec_curve_count(); i++) {
         test_sig_der(fastec_curve_at(i));
         test_keys(fastec_curve_at(i));
+        test_inner_keys(fastec_curve_at(i));
     }
     /* a curve fastec does not have, and a key of another algorithm */
     const fastec_curve *got;

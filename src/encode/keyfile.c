@@ -348,7 +348,13 @@ static int read_pkcs8(der_in der, const struct fastec_curve **c, uint8_t *priv, 
     if ((rc = read_algid(&alg, c))) return rc;
     top = alg;
     if ((rc = der_read(&top, DER_OCTET_STRING, &inner))) return rc;
-    if (top.n) return RC_DER; /* attributes or anything else: not produced by OpenSSL, refused */
+    if (top.n && der_peek(&top) == DER_CTX0) {
+        /* [0] attributes (a friendly name, a key usage): read past, as
+         * OpenSSL does; they say nothing about the key */
+        der_in attrs;
+        if ((rc = der_read(&top, DER_CTX0, &attrs))) return rc;
+    }
+    if (top.n) return RC_DER; /* anything else ([1] publicKey comes with version 1 only) */
     return read_ecprivatekey(inner, c, priv, priv_cap);
 }
 
@@ -432,8 +438,12 @@ static int decrypt_pkcs8(der_in der, const char *pass, size_t pass_len, const st
     memcpy(iv, p.iv.p, 16);
     aes_cbc_decrypt(&k, iv, plain, p.data.p, p.data.n / 16);
     /* PKCS#7 padding, checked without a branch on the decrypted bytes (the
-     * last 16 always read); a wrong passphrase almost always breaks it or
-     * the DER, and both give RC_PASSPHRASE */
+     * last 16 always read). A wrong passphrase almost always breaks it or the
+     * DER and gives RC_PASSPHRASE; a plaintext that is one DER SEQUENCE
+     * filling it exactly (a wrong passphrase gives that about once in 2^24
+     * tries) was decrypted with the right one, and what is wrong with the
+     * key inside is reported as it is (RC_VERSION for a v2 OneAsymmetricKey
+     * or a SEC 1 body, RC_DER, a curve, a range) */
     size_t n = p.data.n;
     unsigned pad = plain[n - 1];
     unsigned bad = (pad - 1u) >> 4; /* non-zero unless 1 <= pad <= 16 */
@@ -442,9 +452,9 @@ static int decrypt_pkcs8(der_in der, const char *pass, size_t pass_len, const st
         bad |= (plain[n - i] ^ pad) & in_pad;
     }
     if (!bad) {
-        der_in inner = {plain, n - pad};
-        rc = shape_of(inner) == SHAPE_PKCS8 ? read_pkcs8(inner, c, priv, priv_cap) : RC_PASSPHRASE;
-        if (rc == RC_DER || rc == RC_VERSION) rc = RC_PASSPHRASE;
+        der_in inner = {plain, n - pad}, whole = inner, seq;
+        if (der_read(&whole, DER_SEQUENCE, &seq) == RC_OK && whole.n == 0) rc = read_pkcs8(inner, c, priv, priv_cap);
+        else rc = RC_PASSPHRASE;
     } else {
         rc = RC_PASSPHRASE;
     }
