@@ -17,7 +17,9 @@
  *    included. There is no global state to set up or tear down.
  *  - Operations on secrets (private keys, nonces, passphrases) are
  *    constant-time, and the library wipes the secrets it copies before
- *    returning.
+ *    returning; a call on a private key also clears the stack below it that
+ *    the operation used (16 KB plus 64 bytes per field bit, at most 48 KB)
+ *    and the vector registers before it returns.
  */
 #ifndef FASTEC_H
 #define FASTEC_H

@@ -10,6 +10,10 @@
 
 #include "cpu.h"
 
+/* probe() bits above the backends: the vector state the OS enables */
+#define CPU_VEC_AVX (1u << 16)
+#define CPU_VEC_AVX512 (1u << 17)
+
 static const char *const names[CPU_BE_COUNT] = {"portable", "clmul", "adx", "sha", "pmull", "aesni", "vpclmul512", "vpclmul256", "ifma"};
 
 const char *cpu_backend_name(enum cpu_backend b) { return (unsigned)b < CPU_BE_COUNT ? names[b] : "?"; }
@@ -34,6 +38,7 @@ static unsigned probe(void)
         zmm_os = (lo & 0xe6) == 0xe6;
         ymm_os = (lo & 0x6) == 0x6; /* SSE and AVX state */
     }
+    if (ymm_os && ((c >> 28) & 1)) set |= CPU_VEC_AVX;
     if (__get_cpuid_max(0, NULL) >= 7) {
         __cpuid_count(7, 0, a, b, c, d);
         int bmi2 = (b >> 8) & 1, adx = (b >> 19) & 1, sha = (b >> 29) & 1;
@@ -49,8 +54,61 @@ static unsigned probe(void)
          * field in memory, the adx one */
         int ifma = (b >> 21) & 1, avx512vl = (b >> 31) & 1;
         if (avx512f && ifma && avx512vl && avx2 && zmm_os && bmi2 && adx) set |= 1u << CPU_BE_IFMA;
+        if (avx512f && zmm_os) set |= CPU_VEC_AVX512;
     }
     return set;
+}
+
+/* The vector registers a secret operation may leave values in, cleared: the
+ * library's AVX-512 and AVX2 code, and the compiler's and libc's block copies
+ * (memcpy uses the widest registers the CPU has, whatever FASTEC_CPU says).
+ * Every vector register is caller-saved in the SysV ABI, so these may clear
+ * them all; they are written in assembly, outside the compiler's view, so that
+ * no caller assumes a register survives the call. With AVX-512: ZMM0-15 by
+ * VZEROALL, ZMM16-31 and the opmask registers one by one; with AVX: VZEROALL;
+ * otherwise XMM0-15. */
+__asm__(".text\n"
+        ".p2align 4\n"
+        ".globl cpu_clear_avx512\n.hidden cpu_clear_avx512\n.type cpu_clear_avx512,@function\n"
+        "cpu_clear_avx512:\n"
+        "  vzeroall\n"
+        "  vpxord %zmm16,%zmm16,%zmm16\n  vpxord %zmm17,%zmm17,%zmm17\n  vpxord %zmm18,%zmm18,%zmm18\n"
+        "  vpxord %zmm19,%zmm19,%zmm19\n  vpxord %zmm20,%zmm20,%zmm20\n  vpxord %zmm21,%zmm21,%zmm21\n"
+        "  vpxord %zmm22,%zmm22,%zmm22\n  vpxord %zmm23,%zmm23,%zmm23\n  vpxord %zmm24,%zmm24,%zmm24\n"
+        "  vpxord %zmm25,%zmm25,%zmm25\n  vpxord %zmm26,%zmm26,%zmm26\n  vpxord %zmm27,%zmm27,%zmm27\n"
+        "  vpxord %zmm28,%zmm28,%zmm28\n  vpxord %zmm29,%zmm29,%zmm29\n  vpxord %zmm30,%zmm30,%zmm30\n"
+        "  vpxord %zmm31,%zmm31,%zmm31\n"
+        "  kxorw %k0,%k0,%k0\n  kxorw %k1,%k1,%k1\n  kxorw %k2,%k2,%k2\n  kxorw %k3,%k3,%k3\n"
+        "  kxorw %k4,%k4,%k4\n  kxorw %k5,%k5,%k5\n  kxorw %k6,%k6,%k6\n  kxorw %k7,%k7,%k7\n"
+        "  ret\n"
+        ".size cpu_clear_avx512,.-cpu_clear_avx512\n"
+        ".p2align 4\n"
+        ".globl cpu_clear_avx\n.hidden cpu_clear_avx\n.type cpu_clear_avx,@function\n"
+        "cpu_clear_avx:\n"
+        "  vzeroall\n"
+        "  ret\n"
+        ".size cpu_clear_avx,.-cpu_clear_avx\n"
+        ".p2align 4\n"
+        ".globl cpu_clear_sse\n.hidden cpu_clear_sse\n.type cpu_clear_sse,@function\n"
+        "cpu_clear_sse:\n"
+        "  pxor %xmm0,%xmm0\n  pxor %xmm1,%xmm1\n  pxor %xmm2,%xmm2\n  pxor %xmm3,%xmm3\n"
+        "  pxor %xmm4,%xmm4\n  pxor %xmm5,%xmm5\n  pxor %xmm6,%xmm6\n  pxor %xmm7,%xmm7\n"
+        "  pxor %xmm8,%xmm8\n  pxor %xmm9,%xmm9\n  pxor %xmm10,%xmm10\n  pxor %xmm11,%xmm11\n"
+        "  pxor %xmm12,%xmm12\n  pxor %xmm13,%xmm13\n  pxor %xmm14,%xmm14\n  pxor %xmm15,%xmm15\n"
+        "  ret\n"
+        ".size cpu_clear_sse,.-cpu_clear_sse\n");
+void cpu_clear_avx512(void);
+void cpu_clear_avx(void);
+void cpu_clear_sse(void);
+
+static unsigned hw_set(void);
+
+void cpu_clear_vector_registers(void)
+{
+    unsigned s = hw_set();
+    if (s & CPU_VEC_AVX512) cpu_clear_avx512();
+    else if (s & CPU_VEC_AVX) cpu_clear_avx();
+    else cpu_clear_sse();
 }
 #elif defined(__aarch64__) && defined(__linux__)
 #include <sys/auxv.h>
@@ -64,8 +122,31 @@ static unsigned probe(void)
     if (getauxval(AT_HWCAP) & HWCAP_PMULL) set |= 1u << CPU_BE_PMULL;
     return set;
 }
+
+/* V0-V31 cleared, of V8-V15 the upper halves only: their lower halves
+ * (D8-D15) are callee-saved, so they hold the caller's values again once
+ * the library's functions have returned */
+__asm__(".text\n"
+        ".p2align 4\n"
+        ".globl cpu_clear_neon\n.hidden cpu_clear_neon\n.type cpu_clear_neon,%function\n"
+        "cpu_clear_neon:\n"
+        "  movi v0.16b,#0\n  movi v1.16b,#0\n  movi v2.16b,#0\n  movi v3.16b,#0\n"
+        "  movi v4.16b,#0\n  movi v5.16b,#0\n  movi v6.16b,#0\n  movi v7.16b,#0\n"
+        "  mov v8.d[1],xzr\n  mov v9.d[1],xzr\n  mov v10.d[1],xzr\n  mov v11.d[1],xzr\n"
+        "  mov v12.d[1],xzr\n  mov v13.d[1],xzr\n  mov v14.d[1],xzr\n  mov v15.d[1],xzr\n"
+        "  movi v16.16b,#0\n  movi v17.16b,#0\n  movi v18.16b,#0\n  movi v19.16b,#0\n"
+        "  movi v20.16b,#0\n  movi v21.16b,#0\n  movi v22.16b,#0\n  movi v23.16b,#0\n"
+        "  movi v24.16b,#0\n  movi v25.16b,#0\n  movi v26.16b,#0\n  movi v27.16b,#0\n"
+        "  movi v28.16b,#0\n  movi v29.16b,#0\n  movi v30.16b,#0\n  movi v31.16b,#0\n"
+        "  ret\n"
+        ".size cpu_clear_neon,.-cpu_clear_neon\n");
+void cpu_clear_neon(void);
+void cpu_clear_vector_registers(void) { cpu_clear_neon(); }
 #else
 static unsigned probe(void) { return 1u << CPU_BE_PORTABLE; }
+/* other targets (s390x): the library's code is plain C built without vector
+ * extensions, which the compilers' default targets there do not use */
+void cpu_clear_vector_registers(void) {}
 #endif
 
 static atomic_int hw_cache = -1, on_cache = -1, warned = 0;

@@ -31,5 +31,9 @@ const char *cpu_backend_name(enum cpu_backend b);
 int cpu_backend_hw(enum cpu_backend b);
 /* the CPU can run it and FASTEC_CPU allows it: what the dispatch uses */
 int cpu_backend_on(enum cpu_backend b);
+/* every vector register (and AVX-512 opmask) that can hold a value after the
+ * library returns set to zero, for the CPU's real vector state (FASTEC_CPU
+ * ignored: libc's copies use the widest registers anyway) */
+void cpu_clear_vector_registers(void);
 
 #endif

@@ -121,6 +121,26 @@ static inline void ct_cswap_words(uint64_t *a, uint64_t *b, size_t n, uint64_t m
 /* Wipe memory in a way the compiler may not remove. */
 void ct_wipe(void *p, size_t len);
 
+/* After a secret operation, called by the public call that ran it, once the
+ * operation's frames have returned: the bytes below the caller that the
+ * operation may have used set to zero, and the vector registers cleared
+ * (cpu_clear_vector_registers). CT_BURN_FOR_BITS(bits) bounds what an
+ * operation on a curve of that field size uses, with room to spare (the
+ * deepest, sect571k1's ECDH, uses about 35 KB; test_scrub checks every
+ * operation against its bound); CT_STACK_BURN, the most, serves calls whose
+ * curve is not known before they run. */
+#define CT_STACK_BURN (48 * 1024)
+#define CT_BURN_FOR_BITS(bits) ((size_t)16384 + 64 * (size_t)(bits) < CT_STACK_BURN ? (size_t)16384 + 64 * (size_t)(bits) : (size_t)CT_STACK_BURN)
+void ct_scrub(size_t bytes);
+/* a public call's secret work, out of line, so that its frame is below the
+ * public call's and ct_scrub reaches it */
+#define CT_SECRET_FN __attribute__((noinline))
+static inline int ct_scrubbed(int rc, size_t bytes)
+{
+    ct_scrub(bytes);
+    return rc;
+}
+
 /* Inline wipe of a few words (hot paths): zero stores the compiler must keep. */
 static inline void ct_wipe_words(uint64_t *p, size_t n)
 {

@@ -51,8 +51,13 @@ int fastec_sig_from_der(const fastec_curve *c, const uint8_t *der, size_t der_le
     return rc;
 }
 
-int fastec_private_key_encode(const fastec_curve *c, const uint8_t *priv, int pkcs8, int pem, uint8_t *out,
-                              size_t *out_len)
+/* the stack a secret operation on c may use, for ct_scrub */
+static size_t burn(const fastec_curve *c) { return ec_curve_valid(c) ? CT_BURN_FOR_BITS(c->field_bits) : CT_STACK_BURN; }
+
+/* the calls on private keys run out of line and return through
+ * ct_scrubbed (api_keys.c says why) */
+static CT_SECRET_FN int private_encode(const fastec_curve *c, const uint8_t *priv, int pkcs8, int pem, uint8_t *out,
+                                       size_t *out_len)
 {
     if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
     if (!priv || !out_len) return FASTEC_ERR_NULL;
@@ -61,8 +66,15 @@ int fastec_private_key_encode(const fastec_curve *c, const uint8_t *priv, int pk
     return deliver(keyfile_private_encode(c, priv, pkcs8, pem, tmp, &n), tmp, &n, out, out_len);
 }
 
-int fastec_private_key_encrypt(const fastec_curve *c, const uint8_t *priv, const char *pass, size_t pass_len,
-                               int cipher, unsigned iterations, int pem, uint8_t *out, size_t *out_len)
+int fastec_private_key_encode(const fastec_curve *c, const uint8_t *priv, int pkcs8, int pem, uint8_t *out,
+                              size_t *out_len)
+{
+    return ct_scrubbed(private_encode(c, priv, pkcs8, pem, out, out_len), burn(c));
+}
+
+static CT_SECRET_FN int private_encrypt(const fastec_curve *c, const uint8_t *priv, const char *pass,
+                                        size_t pass_len, int cipher, unsigned iterations, int pem, uint8_t *out,
+                                        size_t *out_len)
 {
     if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
     if (!priv || !out_len || (!pass && pass_len)) return FASTEC_ERR_NULL;
@@ -82,8 +94,14 @@ int fastec_private_key_encrypt(const fastec_curve *c, const uint8_t *priv, const
     return deliver(rc, tmp, &n, out, out_len);
 }
 
+int fastec_private_key_encrypt(const fastec_curve *c, const uint8_t *priv, const char *pass, size_t pass_len,
+                               int cipher, unsigned iterations, int pem, uint8_t *out, size_t *out_len)
+{
+    return ct_scrubbed(private_encrypt(c, priv, pass, pass_len, cipher, iterations, pem, out, out_len), burn(c));
+}
+
 /* the scalar through a buffer of this frame, so priv may overlap in */
-static int private_read(const uint8_t *in, size_t in_len, const char *pass, size_t pass_len, const fastec_curve **c,
+static CT_SECRET_FN int private_read(const uint8_t *in, size_t in_len, const char *pass, size_t pass_len, const fastec_curve **c,
                         uint8_t *priv, size_t priv_cap)
 {
     uint8_t tmp[FASTEC_MAX_SCALAR_SIZE];
@@ -100,14 +118,14 @@ int fastec_private_key_decode(const uint8_t *in, size_t in_len, const fastec_cur
                               size_t priv_cap)
 {
     if (!in || !c || !priv) return FASTEC_ERR_NULL;
-    return private_read(in, in_len, NULL, 0, c, priv, priv_cap);
+    return ct_scrubbed(private_read(in, in_len, NULL, 0, c, priv, priv_cap), CT_STACK_BURN);
 }
 
 int fastec_private_key_decrypt(const uint8_t *in, size_t in_len, const char *pass, size_t pass_len,
                                const fastec_curve **c, uint8_t *priv, size_t priv_cap)
 {
     if (!in || !c || !priv || (!pass && pass_len)) return FASTEC_ERR_NULL;
-    return private_read(in, in_len, pass, pass_len, c, priv, priv_cap);
+    return ct_scrubbed(private_read(in, in_len, pass, pass_len, c, priv, priv_cap), CT_STACK_BURN);
 }
 
 int fastec_public_key_encode(const fastec_curve *c, const uint8_t *pub, size_t pub_len, int pem, uint8_t *out,

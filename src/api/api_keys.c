@@ -10,12 +10,21 @@
 #include "fastec.h"
 #include "proto/proto.h"
 
-int fastec_keygen(const fastec_curve *c, uint8_t *priv)
+/* the stack a secret operation on c may use, for ct_scrub */
+static size_t burn(const fastec_curve *c) { return ec_curve_valid(c) ? CT_BURN_FOR_BITS(c->field_bits) : CT_STACK_BURN; }
+
+/* Every call that handles a private key or a nonce runs its work in a
+ * CT_SECRET_FN function and returns through ct_scrubbed: nothing of the
+ * secret stays on the stack below the caller or in the vector registers. */
+
+static CT_SECRET_FN int keygen(const fastec_curve *c, uint8_t *priv)
 {
     if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
     if (!priv) return FASTEC_ERR_NULL;
     return proto_keygen(c, priv);
 }
+
+int fastec_keygen(const fastec_curve *c, uint8_t *priv) { return ct_scrubbed(keygen(c, priv), burn(c)); }
 
 /* a SEC 1 encoding of P delivered as the header says: in place, a NULL
  * output asking for the size, a short buffer told the size needed */
@@ -32,7 +41,8 @@ static int deliver_point(const fastec_curve *c, const ec_ops *ops, const ec_poin
     return rc;
 }
 
-int fastec_public_key(const fastec_curve *c, const uint8_t *priv, int compressed, uint8_t *pub, size_t *pub_len)
+static CT_SECRET_FN int public_key(const fastec_curve *c, const uint8_t *priv, int compressed, uint8_t *pub,
+                                   size_t *pub_len)
 {
     if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
     if (!priv || !pub_len) return FASTEC_ERR_NULL;
@@ -52,6 +62,11 @@ int fastec_public_key(const fastec_curve *c, const uint8_t *priv, int compressed
     ct_wipe(&d, sizeof d);
     if (rc) return rc;
     return deliver_point(c, ops, &P, compressed, pub, pub_len);
+}
+
+int fastec_public_key(const fastec_curve *c, const uint8_t *priv, int compressed, uint8_t *pub, size_t *pub_len)
+{
+    return ct_scrubbed(public_key(c, priv, compressed, pub, pub_len), burn(c));
 }
 
 int fastec_public_key_check(const fastec_curve *c, const uint8_t *pub, size_t pub_len)
@@ -74,7 +89,7 @@ int fastec_public_key_convert(const fastec_curve *c, const uint8_t *pub, size_t 
     return deliver_point(c, ops, &P, compressed, out, out_len);
 }
 
-static int ecdh(const fastec_curve *c, const uint8_t *priv, const uint8_t *peer, size_t peer_len, uint8_t *secret,
+static CT_SECRET_FN int ecdh(const fastec_curve *c, const uint8_t *priv, const uint8_t *peer, size_t peer_len, uint8_t *secret,
                 int cofactor)
 {
     if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
@@ -94,16 +109,16 @@ static int ecdh(const fastec_curve *c, const uint8_t *priv, const uint8_t *peer,
 int fastec_ecdh(const fastec_curve *c, const uint8_t *priv, const uint8_t *peer_pub, size_t peer_pub_len,
                 uint8_t *secret)
 {
-    return ecdh(c, priv, peer_pub, peer_pub_len, secret, 0);
+    return ct_scrubbed(ecdh(c, priv, peer_pub, peer_pub_len, secret, 0), burn(c));
 }
 
 int fastec_ecdh_cofactor(const fastec_curve *c, const uint8_t *priv, const uint8_t *peer_pub, size_t peer_pub_len,
                          uint8_t *secret)
 {
-    return ecdh(c, priv, peer_pub, peer_pub_len, secret, 1);
+    return ct_scrubbed(ecdh(c, priv, peer_pub, peer_pub_len, secret, 1), burn(c));
 }
 
-static int ecdsa_sign(const fastec_curve *c, const uint8_t *priv, const uint8_t *digest, size_t digest_len,
+static CT_SECRET_FN int ecdsa_sign(const fastec_curve *c, const uint8_t *priv, const uint8_t *digest, size_t digest_len,
                       const uint8_t *extra, size_t extra_len, uint8_t *sig)
 {
     if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
@@ -120,14 +135,14 @@ static int ecdsa_sign(const fastec_curve *c, const uint8_t *priv, const uint8_t 
 int fastec_ecdsa_sign(const fastec_curve *c, const uint8_t *priv, const uint8_t *digest, size_t digest_len,
                       uint8_t *sig)
 {
-    return ecdsa_sign(c, priv, digest, digest_len, NULL, 0, sig);
+    return ct_scrubbed(ecdsa_sign(c, priv, digest, digest_len, NULL, 0, sig), burn(c));
 }
 
 int fastec_ecdsa_sign_hedged(const fastec_curve *c, const uint8_t *priv, const uint8_t *digest, size_t digest_len,
                              const uint8_t *extra, size_t extra_len, uint8_t *sig)
 {
     if (!extra || !extra_len) return extra ? FASTEC_ERR_ARG : FASTEC_ERR_NULL;
-    return ecdsa_sign(c, priv, digest, digest_len, extra, extra_len, sig);
+    return ct_scrubbed(ecdsa_sign(c, priv, digest, digest_len, extra, extra_len, sig), burn(c));
 }
 
 int fastec_ecdsa_verify(const fastec_curve *c, const uint8_t *pub, size_t pub_len, const uint8_t *digest,
