@@ -14,6 +14,7 @@
 #include <openssl/prov_ssl.h>
 
 #include "prov.h"
+#include "gen/provider_curves.h"
 
 #ifndef FASTEC_PROVIDER_VERSION
 #define FASTEC_PROVIDER_VERSION FASTEC_VERSION
@@ -88,32 +89,16 @@ void fx_count(fx_prov *p, enum fx_counter k, const fastec_curve *c)
 /* ---- curves ---- */
 
 /* OpenSSL's short name, the dotted OID and the TLS code point of each curve
- * fastec implements; TLS 1.3 allows only P-256, P-384 and P-521. */
+ * fastec implements (src/gen/provider_curves.h, from tools/gen_curves.py);
+ * TLS 1.3 allows only P-256, P-384 and P-521. */
 static const struct curve_info {
     const char *sec2, *ossl, *oid, *tls_alias;
     unsigned tls_id;
     int tls13;
 } curve_info[] = {
-    {"sect163k1", "sect163k1", "1.3.132.0.1", "K-163", 0x0001, 0},
-    {"sect163r1", "sect163r1", "1.3.132.0.2", NULL, 0x0002, 0},
-    {"sect163r2", "sect163r2", "1.3.132.0.15", "B-163", 0x0003, 0},
-    {"sect193r1", "sect193r1", "1.3.132.0.24", NULL, 0x0004, 0},
-    {"sect193r2", "sect193r2", "1.3.132.0.25", NULL, 0x0005, 0},
-    {"sect233k1", "sect233k1", "1.3.132.0.26", "K-233", 0x0006, 0},
-    {"sect233r1", "sect233r1", "1.3.132.0.27", "B-233", 0x0007, 0},
-    {"sect239k1", "sect239k1", "1.3.132.0.3", NULL, 0x0008, 0},
-    {"sect283k1", "sect283k1", "1.3.132.0.16", "K-283", 0x0009, 0},
-    {"sect283r1", "sect283r1", "1.3.132.0.17", "B-283", 0x000A, 0},
-    {"sect409k1", "sect409k1", "1.3.132.0.36", "K-409", 0x000B, 0},
-    {"sect409r1", "sect409r1", "1.3.132.0.37", "B-409", 0x000C, 0},
-    {"sect571k1", "sect571k1", "1.3.132.0.38", "K-571", 0x000D, 0},
-    {"sect571r1", "sect571r1", "1.3.132.0.39", "B-571", 0x000E, 0},
-    {"secp160r1", "secp160r1", "1.3.132.0.8", NULL, 0x0010, 0},
-    {"secp192r1", "prime192v1", "1.2.840.10045.3.1.1", "P-192", 0x0013, 0},
-    {"secp224r1", "secp224r1", "1.3.132.0.33", "P-224", 0x0015, 0},
-    {"secp256r1", "prime256v1", "1.2.840.10045.3.1.7", "P-256", 0x0017, 1},
-    {"secp384r1", "secp384r1", "1.3.132.0.34", "P-384", 0x0018, 1},
-    {"secp521r1", "secp521r1", "1.3.132.0.35", "P-521", 0x0019, 1},
+#define FX_CURVE_ROW(sec2, ossl, oid, nist, tls, tls13) {sec2, ossl, oid, nist, tls, tls13},
+    FASTEC_PROVIDER_CURVES(FX_CURVE_ROW)
+#undef FX_CURVE_ROW
 };
 #define N_CURVE_INFO (sizeof curve_info / sizeof curve_info[0])
 

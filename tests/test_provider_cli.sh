@@ -20,9 +20,11 @@ shift
 M="$B/ossl-modules"
 CNF="$B/fastec-openssl.cnf"
 curves=("$@")
-[ ${#curves[@]} -gt 0 ] || curves=(sect163k1 sect163r1 sect163r2 sect193r1 sect193r2 sect233k1 sect233r1 sect239k1
-    sect283k1 sect283r1 sect409k1 sect409r1 sect571k1 sect571r1 secp160r1 prime192v1 secp224r1 prime256v1 secp384r1
-    secp521r1)
+# every fastec curve by OpenSSL's name, from the generated list
+if [ ${#curves[@]} -eq 0 ]; then
+    mapfile -t curves < <(sed -n 's/^ *X("[^"]*", "\([^"]*\)".*/\1/p' "$(dirname "$0")/../src/gen/provider_curves.h")
+    [ ${#curves[@]} -gt 0 ] || { echo "FAIL: no curves in src/gen/provider_curves.h" >&2; exit 1; }
+fi
 dir=$(mktemp -d)
 pids=()
 cleanup() {

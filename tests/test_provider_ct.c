@@ -17,16 +17,17 @@
 #include <valgrind/memcheck.h>
 
 #include "fastec.h"
+#include "gen/provider_curves.h"
 #include "testutil.h"
 
 #define FXQ "provider=fastec"
 
 static OSSL_LIB_CTX *ctx;
 
-static const char *const groups[] = {"sect163k1", "sect163r1", "sect163r2", "sect193r1", "sect193r2",
-                                     "sect233k1", "sect233r1", "sect239k1", "sect283k1", "sect283r1",
-                                     "sect409k1", "sect409r1", "sect571k1", "sect571r1", "secp160r1",
-                                     "prime192v1", "secp224r1", "prime256v1", "secp384r1", "secp521r1"};
+/* every fastec curve by OpenSSL's name (src/gen/provider_curves.h) */
+#define GROUP_NAME(sec2, ossl, oid, nist, tls, tls13) ossl,
+static const char *const groups[] = {FASTEC_PROVIDER_CURVES(GROUP_NAME)};
+#undef GROUP_NAME
 
 static int little_endian(void)
 {

@@ -23,6 +23,7 @@
 #include <stdarg.h>
 
 #include "testossl.h"
+#include "gen/provider_curves.h"
 #include "testutil.h"
 
 static OSSL_LIB_CTX *ref_ctx, *fx_ctx;
@@ -545,13 +546,10 @@ int main(int argc, char **argv)
         int fastec; /* 1 fastec's curve; 2 fastec's curve, keys read with explicit parameters:
                      * OpenSSL's EC serves them, fastec generates new keys on the named curve */
     } curves[] = {
-        {"sect163k1", "sect163k1", 0, 1}, {"sect163r1", "sect163r1", 0, 1}, {"sect163r2", "sect163r2", 0, 1},
-        {"sect193r1", "sect193r1", 0, 1}, {"sect193r2", "sect193r2", 0, 1}, {"sect233k1", "sect233k1", 0, 1},
-        {"sect233r1", "sect233r1", 0, 1}, {"sect239k1", "sect239k1", 0, 1}, {"sect283k1", "sect283k1", 0, 1},
-        {"sect283r1", "sect283r1", 0, 1}, {"sect409k1", "sect409k1", 0, 1}, {"sect409r1", "sect409r1", 0, 1},
-        {"sect571k1", "sect571k1", 0, 1}, {"sect571r1", "sect571r1", 0, 1}, {"secp160r1", "secp160r1", 0, 1},
-        {"prime192v1", "prime192v1", 0, 1}, {"secp224r1", "secp224r1", 0, 1}, {"prime256v1", "prime256v1", 0, 1},
-        {"secp384r1", "secp384r1", 0, 1}, {"secp521r1", "secp521r1", 0, 1},
+        /* every fastec curve (src/gen/provider_curves.h), then others */
+#define FASTEC_ROW(sec2, ossl, oid, nist, tls, tls13) {ossl, ossl, 0, 1},
+        FASTEC_PROVIDER_CURVES(FASTEC_ROW)
+#undef FASTEC_ROW
         {"secp256k1", "secp256k1", 0, 0}, {"brainpoolP256r1", "brainpoolP256r1", 0, 0},
         {"brainpoolP384r1", "brainpoolP384r1", 0, 0}, {"prime239v1", "prime239v1", 0, 0},
         {"P-256 explicit", "prime256v1", 1, 2}, {"sect283k1 explicit", "sect283k1", 1, 2},

@@ -16,10 +16,10 @@ LAYERS = [
     ('fields, scalars', ['gf2m/', 'fp/', 'scalar/', 'gen/gf2m_consts.h', 'gen/gf2m_maps.c', 'gen/fp_consts.h', 'gen/fp_adx.h']),
     ('curve data', ['curves/', 'gen/curve_data.c']),
     ('points', ['ec_ops.h', 'ec2/', 'ecp/']),
-    ('dispatch', ['dispatch/', 'gen/dispatch_table.h']),
+    ('dispatch', ['dispatch/', 'gen/dispatch_table.h', 'gen/dispatch_limits.h']),
     ('protocols', ['proto/']),
     ('encodings', ['encode/']),
-    ('public API', ['api/']),
+    ('public API', ['api/', 'gen/provider_curves.h']),
 ]
 
 

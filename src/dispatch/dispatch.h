@@ -8,8 +8,8 @@
 #include "cpu.h"
 #include "curves/curves.h"
 #include "ec_ops.h"
+#include "gen/dispatch_limits.h" /* EC_MAX_BACKENDS */
 
-#define EC_MAX_BACKENDS 5
 
 /* Every instance for the curve that this CPU can run (FASTEC_CPU ignored),
  * lowest preference (portable) first; fields[] (may be NULL) gets the
