@@ -129,8 +129,21 @@ void ct_wipe(void *p, size_t len);
  * deepest, sect571k1's ECDH, uses about 35 KB; test_scrub checks every
  * operation against its bound); CT_STACK_BURN, the most, serves calls whose
  * curve is not known before they run. */
-#define CT_STACK_BURN (48 * 1024)
-#define CT_BURN_FOR_BITS(bits) ((size_t)16384 + 64 * (size_t)(bits) < CT_STACK_BURN ? (size_t)16384 + 64 * (size_t)(bits) : (size_t)CT_STACK_BURN)
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define CT_STACK_SCALE 4 /* instrumented builds: frames with redzones, several times larger */
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define CT_STACK_SCALE 4
+#endif
+#endif
+#ifndef CT_STACK_SCALE
+#define CT_STACK_SCALE 1
+#endif
+#define CT_STACK_BURN (48 * 1024 * CT_STACK_SCALE)
+#define CT_BURN_FOR_BITS(bits)                                                                                        \
+    (CT_STACK_SCALE * ((size_t)16384 + 64 * (size_t)(bits)) < CT_STACK_BURN                                            \
+         ? CT_STACK_SCALE * ((size_t)16384 + 64 * (size_t)(bits))                                                      \
+         : (size_t)CT_STACK_BURN)
 void ct_scrub(size_t bytes);
 /* a public call's secret work, out of line, so that its frame is below the
  * public call's and ct_scrub reaches it */

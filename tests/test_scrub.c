@@ -19,7 +19,7 @@
 #include "curves/curves.h"
 #include "testutil.h"
 
-#define STACK_SPAN (160 * 1024)
+#define STACK_SPAN (CT_STACK_BURN + 64 * 1024)
 #define PAINT 0xa5
 
 /* ---- the registers after a call, dumped before anything else runs ---- */
@@ -192,7 +192,8 @@ static void check_after(const fastec_curve *c, const char *op)
      * change deeper than that is an operation that outgrew its bound.
      * Decoding clears CT_STACK_BURN, as the curve is known only after. */
     size_t bound = strstr(op, "decode") || strstr(op, "decrypt") ? CT_STACK_BURN : CT_BURN_FOR_BITS(c->field_bits);
-    CHECK(last_depth <= bound + 512, "%s %s (%s): changed the stack %zu bytes deep, beyond the %zu ct_scrub clears",
+    CHECK(last_depth <= bound + 1024 * CT_STACK_SCALE,
+          "%s %s (%s): changed the stack %zu bytes deep, beyond the %zu ct_scrub clears",
           fastec_curve_name(c), op, fastec_curve_backend(c), last_depth, bound);
 }
 
