@@ -152,8 +152,9 @@ static uint8_t stack_copy[STACK_SPAN];
  * uninitialized on purpose, what the call left there is the point */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
-#pragma GCC diagnostic ignored "-Wpragmas"
+#ifndef __clang__
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 __attribute__((noinline)) static void read_back(void)
 {
     volatile uint8_t area[STACK_SPAN];
