@@ -95,9 +95,9 @@ static int parse_iter(const char *s, unsigned *iter)
  * when encrypted, with the passphrase pre[prel] when one was read already,
  * else from passin (or the terminal). */
 static int decode_private(const uint8_t *buf, size_t n, const char *path, const char *passin, const char *pre,
-                          size_t prel, const fastec_curve **c, uint8_t *priv)
+                          size_t prel, const fastec_curve **c, uint8_t *priv, int *form)
 {
-    int rc = fastec_private_key_decode(buf, n, c, priv, FASTEC_MAX_SCALAR_SIZE);
+    int rc = fastec_private_key_read(buf, n, NULL, 0, c, priv, FASTEC_MAX_SCALAR_SIZE, form);
     if (rc == FASTEC_ERR_ENCRYPTED) {
         char pass[MAX_PASS], prompt[300];
         size_t pl = 0;
@@ -109,7 +109,7 @@ static int decode_private(const uint8_t *buf, size_t n, const char *path, const 
             snprintf(prompt, sizeof prompt, "Enter pass phrase for %.250s:", path);
             e = cli_passphrase(passin, path, prompt, 0, pass, sizeof pass, &pl);
         }
-        if (!e) rc = fastec_private_key_decrypt(buf, n, pass, pl, c, priv, FASTEC_MAX_SCALAR_SIZE);
+        if (!e) rc = fastec_private_key_read(buf, n, pass, pl, c, priv, FASTEC_MAX_SCALAR_SIZE, form);
         fastec_wipe(pass, sizeof pass);
         if (e) return e;
         if (rc && rc != FASTEC_ERR_PASSPHRASE && rc != FASTEC_ERR_CIPHER) {
@@ -136,7 +136,8 @@ static int early_passphrase(const char *path, const char *passin, char *pre, siz
     return e;
 }
 
-static int load_private(const char *path, const char *passin, const fastec_curve **c, uint8_t *priv)
+/* *form (FASTEC_FORM_*): how the file stores its public key */
+static int load_private_form(const char *path, const char *passin, const fastec_curve **c, uint8_t *priv, int *form)
 {
     uint8_t *buf;
     size_t n, prel = 0;
@@ -149,11 +150,17 @@ static int load_private(const char *path, const char *passin, const fastec_curve
         fastec_wipe(pre, sizeof pre);
         return cli_fail(EXIT_INPUT, path, strerror(errno));
     }
-    rc = decode_private(buf, n, path, passin, have ? pre : NULL, prel, c, priv);
+    rc = decode_private(buf, n, path, passin, have ? pre : NULL, prel, c, priv, form);
     fastec_wipe(pre, sizeof pre);
     fastec_wipe(buf, n);
     free(buf);
     return rc;
+}
+
+static int load_private(const char *path, const char *passin, const fastec_curve **c, uint8_t *priv)
+{
+    int form;
+    return load_private_form(path, passin, c, priv, &form);
 }
 
 /* A public key file (SubjectPublicKeyInfo), or a private key file to derive
@@ -180,7 +187,8 @@ static int load_public(const char *path, const char *passin, const fastec_curve 
         uint8_t priv[FASTEC_MAX_SCALAR_SIZE];
         int rc2 = fastec_private_key_decode(buf, n, c, priv, sizeof priv);
         if (rc2 == FASTEC_ERR_ENCRYPTED) {
-            int e = decode_private(buf, n, path, passin, have ? pre : NULL, prel, c, priv);
+            int form;
+            int e = decode_private(buf, n, path, passin, have ? pre : NULL, prel, c, priv, &form);
             fastec_wipe(pre, sizeof pre);
             if (e) {
                 fastec_wipe(buf, n);
@@ -403,6 +411,7 @@ static int cmd_pkey(int argc, char **argv)
 {
     const char *in = NULL, *out = NULL, *format = NULL, *inform = NULL, *passin = NULL, *passout = NULL,
                *iters = NULL;
+    int form = FASTEC_FORM_NONE; /* how a private key file stores its public key */
     int pubin = 0, pubout = 0, sec1 = 0, pkcs8 = 0, compressed = 0, text = 0, noout = 0, check = 0, aes128 = 0,
         aes256 = 0, pem = 1;
     const opt opts[] = {{"-in", 1, &in, NULL},
@@ -474,17 +483,24 @@ static int cmd_pkey(int argc, char **argv)
         if (rc == FASTEC_ERR_ARG) return cli_fail(EXIT_INPUT, name, "a private key, and -pubin wants a public key");
         if (rc) return cli_fail(EXIT_INPUT, name, fastec_strerror(rc));
     } else {
-        if ((rc = load_private(in ? in : "-", passin, &c, priv))) return rc;
+        if ((rc = load_private_form(in ? in : "-", passin, &c, priv, &form))) return rc;
         if ((rc = fastec_public_key(c, priv, 0, pub, &pl))) {
             fastec_wipe(priv, sizeof priv);
             return cli_fail(EXIT_INPUT, name, fastec_strerror(rc));
         }
     }
-    /* -text prints a public key in the form it was stored in, as openssl
-     * does: that form kept here */
+    /* -text prints the public key in the form the file stores it in, as
+     * openssl does: that form kept here */
     uint8_t stored[FASTEC_MAX_PUBLIC_KEY_SIZE];
     size_t sl = pl;
     memcpy(stored, pub, pl);
+    if (!pubin && form == FASTEC_FORM_COMPRESSED) { /* a private key file carrying its public key compressed */
+        sl = sizeof stored;
+        if ((rc = fastec_public_key_convert(c, pub, pl, 1, stored, &sl))) {
+            fastec_wipe(priv, sizeof priv);
+            return cli_fail(EXIT_INPUT, name, fastec_strerror(rc));
+        }
+    }
     /* the public point in the form asked for (a compressed input is expanded unless -compressed) */
     size_t cl = sizeof pub;
     if ((rc = fastec_public_key_convert(c, pub, pl, compressed, pub, &cl))) {
@@ -526,8 +542,9 @@ static int cmd_pkey(int argc, char **argv)
         } else {
             fprintf(f, "Public-Key: (%u bit)\n", fastec_curve_order_bits(c));
         }
-        if (pubin) print_hex_block(f, "pub", stored, sl);
-        else print_hex_block(f, "pub", pub, pl);
+        /* the form asked for with -compressed, else the form stored */
+        if (compressed) print_hex_block(f, "pub", pub, pl);
+        else print_hex_block(f, "pub", stored, sl);
         print_curve_lines(f, c);
         if (fflush(f) != 0) rc = cli_fail(EXIT_OUTPUT, "stdout", strerror(errno));
     }

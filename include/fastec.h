@@ -280,6 +280,14 @@ FASTEC_API int fastec_private_key_encrypt(const fastec_curve *c, const uint8_t *
  * pass may be NULL for a plain key. */
 FASTEC_API int fastec_private_key_decrypt(const uint8_t *in, size_t in_len, const char *pass, size_t pass_len,
                                           const fastec_curve **c, uint8_t *priv, size_t priv_cap);
+/* As fastec_private_key_decrypt, and *public_form says how the file stores
+ * the public key it carries (SEC 1 ECPrivateKey's optional publicKey):
+ * FASTEC_FORM_NONE when it carries none, FASTEC_FORM_UNCOMPRESSED,
+ * FASTEC_FORM_COMPRESSED or FASTEC_FORM_HYBRID; what a tool needs to print
+ * or write the key's public part in the form it was stored in. */
+enum { FASTEC_FORM_NONE = 0, FASTEC_FORM_UNCOMPRESSED = 1, FASTEC_FORM_COMPRESSED = 2, FASTEC_FORM_HYBRID = 3 };
+FASTEC_API int fastec_private_key_read(const uint8_t *in, size_t in_len, const char *pass, size_t pass_len,
+                                       const fastec_curve **c, uint8_t *priv, size_t priv_cap, int *public_form);
 
 /* Public key as SubjectPublicKeyInfo (RFC 5480), DER or PEM ("PUBLIC KEY");
  * pub is a SEC 1 encoding (compressed or not) and is kept as given. */

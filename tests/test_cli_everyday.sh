@@ -268,7 +268,16 @@ for c in sect163k1 secp160r1 P-384 sect409r1; do
     "$F" pkey -in pubc.pem -pubin -format der -out un.der && same un.der want.der "$c uncompressed again" || bad "$c pkey -pubin uncompress"
     "$F" pkey -in s.pem -text -noout > a.txt && openssl pkey -in s.pem -text -noout > b.txt && same a.txt b.txt "$c pkey -text differs from openssl's"
     "$F" pkey -in pub.der -pubin -text -noout > a.txt && openssl pkey -pubin -inform DER -in pub.der -text -noout > b.txt && same a.txt b.txt "$c pkey -pubin -text differs"
-    # a compressed public key prints in its stored form, as openssl prints it
+    # a compressed public key prints in its stored form, as openssl prints it,
+    # and so does a private key whose file carries its public key compressed
+    # (plain and encrypted)
+    openssl ec -in s.pem -conv_form compressed -out sc.pem 2>/dev/null
+    "$F" pkey -in sc.pem -text -noout > a.txt && openssl pkey -in sc.pem -text -noout > b.txt &&
+        same a.txt b.txt "$c pkey -text of a key stored with a compressed public key differs" || bad "$c pkey -text sc.pem"
+    openssl pkcs8 -topk8 -in sc.pem -v2 aes-128-cbc -passout pass:pw -out sce.pem 2>/dev/null
+    "$F" pkey -in sce.pem -passin pass:pw -text -noout > a.txt &&
+        openssl pkey -in sce.pem -passin pass:pw -text -noout > b.txt &&
+        same a.txt b.txt "$c pkey -text of an encrypted key with a compressed public key differs" || bad "$c pkey -text sce.pem"
     "$F" pkey -in pubc.pem -pubin -text -noout > a.txt && openssl pkey -pubin -in pubc.pem -text -noout > b.txt &&
         same a.txt b.txt "$c pkey -pubin -text of a compressed key differs from openssl's" || bad "$c pkey -pubin -text compressed"
     # -pubout -text prints the public part only, as openssl does (with -noout and with -out)

@@ -182,6 +182,47 @@ static void test_keys(const fastec_curve *c)
     EVP_PKEY_free(ok);
 }
 
+/* fastec_private_key_read reports how the file stores the public key:
+ * OpenSSL writes the same key with it uncompressed, compressed, hybrid and
+ * without it */
+static void test_public_form(const fastec_curve *c)
+{
+    const char *name = fastec_curve_name(c);
+    uint8_t priv[72], got_priv[72], der[1024];
+    size_t ss = fastec_curve_scalar_size(c), n = sizeof der;
+    const fastec_curve *got;
+    CHECK(fastec_keygen(c, priv) == FASTEC_OK && fastec_private_key_encode(c, priv, 0, 0, der, &n) == FASTEC_OK,
+          "%s encode", name);
+    static const struct {
+        point_conversion_form_t conv;
+        int no_pub, want;
+    } cases[] = {{POINT_CONVERSION_UNCOMPRESSED, 0, FASTEC_FORM_UNCOMPRESSED},
+                 {POINT_CONVERSION_COMPRESSED, 0, FASTEC_FORM_COMPRESSED},
+                 {POINT_CONVERSION_HYBRID, 0, FASTEC_FORM_HYBRID},
+                 {POINT_CONVERSION_UNCOMPRESSED, 1, FASTEC_FORM_NONE}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const unsigned char *q = der;
+        EC_KEY *k = d2i_ECPrivateKey(NULL, &q, (long)n);
+        CHECK(k != NULL, "%s: OpenSSL reads fastec's SEC 1 key", name);
+        if (!k) return;
+        EC_KEY_set_conv_form(k, cases[i].conv);
+        if (cases[i].no_pub) EC_KEY_set_enc_flags(k, EC_PKEY_NO_PUBKEY);
+        unsigned char *out = NULL;
+        int ol = i2d_ECPrivateKey(k, &out);
+        int form = -1;
+        int rc = fastec_private_key_read(out, (size_t)ol, NULL, 0, &got, got_priv, sizeof got_priv, &form);
+        CHECK(rc == FASTEC_OK && got == c && !memcmp(got_priv, priv, ss) && form == cases[i].want,
+              "%s: case %zu: %s, form %d (want %d)", name, i, fastec_strerror(rc), form, cases[i].want);
+        OPENSSL_free(out);
+        EC_KEY_free(k);
+    }
+    /* fastec's own files carry the public key uncompressed */
+    int form = -1;
+    CHECK(fastec_private_key_read(der, n, NULL, 0, &got, got_priv, sizeof got_priv, &form) == FASTEC_OK &&
+              form == FASTEC_FORM_UNCOMPRESSED,
+          "%s: fastec's key, form %d", name, form);
+}
+
 /* DER: tag, length, contents at o (returns the bytes written) */
 static size_t put_tlv(uint8_t *o, uint8_t tag, const uint8_t *v, size_t n)
 {
@@ -286,6 +327,7 @@ int main(void)
         test_sig_der(fastec_curve_at(i));
         test_keys(fastec_curve_at(i));
         test_inner_keys(fastec_curve_at(i));
+        test_public_form(fastec_curve_at(i));
     }
     /* a curve fastec does not have, and a key of another algorithm */
     const fastec_curve *got;

@@ -101,16 +101,19 @@ int fastec_private_key_encrypt(const fastec_curve *c, const uint8_t *priv, const
 }
 
 /* the scalar through a buffer of this frame, so priv may overlap in */
-static CT_SECRET_FN int private_read(const uint8_t *in, size_t in_len, const char *pass, size_t pass_len, const fastec_curve **c,
-                        uint8_t *priv, size_t priv_cap)
+static CT_SECRET_FN int private_read(const uint8_t *in, size_t in_len, const char *pass, size_t pass_len,
+                                     const fastec_curve **c, uint8_t *priv, size_t priv_cap, int *form)
 {
     uint8_t tmp[FASTEC_MAX_SCALAR_SIZE];
     const fastec_curve *cc = NULL;
-    int rc = keyfile_private_decrypt(in, in_len, pass, pass_len, &cc, tmp, sizeof tmp);
+    int f = 0;
+    int rc = keyfile_private_decrypt(in, in_len, pass, pass_len, &cc, tmp, sizeof tmp, &f);
     if (!rc && priv_cap < cc->scalar_size) rc = FASTEC_ERR_BUFFER;
     if (!rc) memmove(priv, tmp, cc->scalar_size);
     ct_wipe(tmp, sizeof tmp);
     *c = rc ? NULL : cc;
+    if (form) *form = rc ? 0 : f == 0x02 || f == 0x03 ? FASTEC_FORM_COMPRESSED : f == 0x04 ? FASTEC_FORM_UNCOMPRESSED
+                                                       : f ? FASTEC_FORM_HYBRID : FASTEC_FORM_NONE;
     return rc;
 }
 
@@ -118,14 +121,21 @@ int fastec_private_key_decode(const uint8_t *in, size_t in_len, const fastec_cur
                               size_t priv_cap)
 {
     if (!in || !c || !priv) return FASTEC_ERR_NULL;
-    return ct_scrubbed(private_read(in, in_len, NULL, 0, c, priv, priv_cap), CT_STACK_BURN);
+    return ct_scrubbed(private_read(in, in_len, NULL, 0, c, priv, priv_cap, NULL), CT_STACK_BURN);
 }
 
 int fastec_private_key_decrypt(const uint8_t *in, size_t in_len, const char *pass, size_t pass_len,
                                const fastec_curve **c, uint8_t *priv, size_t priv_cap)
 {
     if (!in || !c || !priv || (!pass && pass_len)) return FASTEC_ERR_NULL;
-    return ct_scrubbed(private_read(in, in_len, pass, pass_len, c, priv, priv_cap), CT_STACK_BURN);
+    return ct_scrubbed(private_read(in, in_len, pass, pass_len, c, priv, priv_cap, NULL), CT_STACK_BURN);
+}
+
+int fastec_private_key_read(const uint8_t *in, size_t in_len, const char *pass, size_t pass_len,
+                            const fastec_curve **c, uint8_t *priv, size_t priv_cap, int *public_form)
+{
+    if (!in || !c || !priv || !public_form || (!pass && pass_len)) return FASTEC_ERR_NULL;
+    return ct_scrubbed(private_read(in, in_len, pass, pass_len, c, priv, priv_cap, public_form), CT_STACK_BURN);
 }
 
 int fastec_public_key_encode(const fastec_curve *c, const uint8_t *pub, size_t pub_len, int pem, uint8_t *out,

@@ -279,8 +279,10 @@ int keyfile_private_encode(const struct fastec_curve *c, const uint8_t *priv, in
     return rc;
 }
 
-/* ECPrivateKey contents; *c may be preset by PKCS#8 (then [0] must agree) */
-static int read_ecprivatekey(der_in in, const struct fastec_curve **c, uint8_t *priv, size_t priv_cap)
+/* ECPrivateKey contents; *c may be preset by PKCS#8 (then [0] must agree);
+ * *form (if form) the first byte of the embedded public key as stored, 0
+ * when there is none */
+static int read_ecprivatekey(der_in in, const struct fastec_curve **c, uint8_t *priv, size_t priv_cap, int *form)
 {
     der_in seq, v, key, ctx, oid, bits;
     unsigned ver;
@@ -329,13 +331,14 @@ static int read_ecprivatekey(der_in in, const struct fastec_curve **c, uint8_t *
         int compressed = emb[0] == 0x02 || emb[0] == 0x03;
         if ((rc = public_of(*c, priv, compressed, cmp, &cl))) return rc;
         if (cl != el || memcmp(cmp, emb, cl)) return RC_KEY_MISMATCH;
+        if (form) *form = bits.p[1];
     }
     if (seq.n) return RC_DER;
     return RC_OK;
 }
 
 /* PKCS#8 PrivateKeyInfo */
-static int read_pkcs8(der_in der, const struct fastec_curve **c, uint8_t *priv, size_t priv_cap)
+static int read_pkcs8(der_in der, const struct fastec_curve **c, uint8_t *priv, size_t priv_cap, int *form)
 {
     unsigned ver;
     der_in top, inner, v, alg;
@@ -355,7 +358,7 @@ static int read_pkcs8(der_in der, const struct fastec_curve **c, uint8_t *priv, 
         if ((rc = der_read(&top, DER_CTX0, &attrs))) return rc;
     }
     if (top.n) return RC_DER; /* anything else ([1] publicKey comes with version 1 only) */
-    return read_ecprivatekey(inner, c, priv, priv_cap);
+    return read_ecprivatekey(inner, c, priv, priv_cap, form);
 }
 
 /* ---- PBES2 (RFC 8018): PBKDF2 with HMAC-SHA-1/SHA-2, AES-CBC ---- */
@@ -425,7 +428,7 @@ static int read_pbes2(der_in der, pbes2_params *p)
 }
 
 static int decrypt_pkcs8(der_in der, const char *pass, size_t pass_len, const struct fastec_curve **c,
-                         uint8_t *priv, size_t priv_cap)
+                         uint8_t *priv, size_t priv_cap, int *form)
 {
     pbes2_params p;
     int rc = read_pbes2(der, &p);
@@ -453,7 +456,7 @@ static int decrypt_pkcs8(der_in der, const char *pass, size_t pass_len, const st
     }
     if (!bad) {
         der_in inner = {plain, n - pad}, whole = inner, seq;
-        if (der_read(&whole, DER_SEQUENCE, &seq) == RC_OK && whole.n == 0) rc = read_pkcs8(inner, c, priv, priv_cap);
+        if (der_read(&whole, DER_SEQUENCE, &seq) == RC_OK && whole.n == 0) rc = read_pkcs8(inner, c, priv, priv_cap, form);
         else rc = RC_PASSPHRASE;
     } else {
         rc = RC_PASSPHRASE;
@@ -465,12 +468,13 @@ static int decrypt_pkcs8(der_in der, const char *pass, size_t pass_len, const st
 }
 
 int keyfile_private_decrypt(const uint8_t *in, size_t in_len, const char *pass, size_t pass_len,
-                            const struct fastec_curve **c, uint8_t *priv, size_t priv_cap)
+                            const struct fastec_curve **c, uint8_t *priv, size_t priv_cap, int *form)
 {
     uint8_t buf[4096];
     char label[64];
     der_in der;
     *c = NULL;
+    if (form) *form = 0;
     int rc = unarmor(in, in_len, 1, buf, sizeof buf, &der, label);
     if (rc) goto out;
     enum shape sh = shape_of(der);
@@ -485,9 +489,9 @@ int keyfile_private_decrypt(const uint8_t *in, size_t in_len, const char *pass, 
         }
     }
     switch (sh) {
-    case SHAPE_SEC1: rc = read_ecprivatekey(der, c, priv, priv_cap); break;
-    case SHAPE_PKCS8: rc = read_pkcs8(der, c, priv, priv_cap); break;
-    case SHAPE_ENCRYPTED: rc = decrypt_pkcs8(der, pass, pass_len, c, priv, priv_cap); break;
+    case SHAPE_SEC1: rc = read_ecprivatekey(der, c, priv, priv_cap, form); break;
+    case SHAPE_PKCS8: rc = read_pkcs8(der, c, priv, priv_cap, form); break;
+    case SHAPE_ENCRYPTED: rc = decrypt_pkcs8(der, pass, pass_len, c, priv, priv_cap, form); break;
     case SHAPE_SPKI: rc = RC_NOT_PRIVATE; break;
     default: rc = RC_DER; break;
     }
@@ -503,7 +507,7 @@ out:
 int keyfile_private_decode(const uint8_t *in, size_t in_len, const struct fastec_curve **c, uint8_t *priv,
                            size_t priv_cap)
 {
-    return keyfile_private_decrypt(in, in_len, NULL, 0, c, priv, priv_cap);
+    return keyfile_private_decrypt(in, in_len, NULL, 0, c, priv, priv_cap, NULL);
 }
 
 int keyfile_private_encrypt(const struct fastec_curve *c, const uint8_t *priv, const char *pass, size_t pass_len,

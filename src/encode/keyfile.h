@@ -22,9 +22,10 @@ int keyfile_private_decode(const uint8_t *in, size_t in_len, const struct fastec
 int keyfile_private_encrypt(const struct fastec_curve *c, const uint8_t *priv, const char *pass, size_t pass_len,
                             int aes256, unsigned iterations, int pem, int size_only, uint8_t *out, size_t *out_len);
 /* any private key file; an encrypted one is decrypted with pass (RC_ENCRYPTED
- * when pass is NULL) */
+ * when pass is NULL); *form (if form): the first byte of the embedded public
+ * key as stored (0x04, 0x02/0x03, 0x06/0x07), 0 when the file has none */
 int keyfile_private_decrypt(const uint8_t *in, size_t in_len, const char *pass, size_t pass_len,
-                            const struct fastec_curve **c, uint8_t *priv, size_t priv_cap);
+                            const struct fastec_curve **c, uint8_t *priv, size_t priv_cap, int *form);
 int keyfile_public_encode(const struct fastec_curve *c, const uint8_t *pub, size_t pub_len, int pem, uint8_t *out,
                           size_t *out_len);
 int keyfile_public_decode(const uint8_t *in, size_t in_len, const struct fastec_curve **c, uint8_t *pub,
