@@ -15,12 +15,12 @@ void ct_wipe(void *p, size_t len)
     if (len) wipe_memset(p, 0, len);
 }
 
-/* the frame is `bytes` long (at most CT_STACK_BURN), right below the
- * caller's: the stack the secret operation used */
+/* the frame is `bytes` long, right below the caller's: the stack the secret
+ * operation used (the bound also keeps the array's size sane) */
 __attribute__((noinline)) void ct_scrub(size_t bytes)
 {
-    if (bytes > CT_STACK_BURN) bytes = CT_STACK_BURN;
-    uint8_t area[bytes];
+    uint8_t area[bytes < CT_STACK_BURN ? bytes : CT_STACK_BURN];
+    bytes = sizeof area;
     wipe_memset(area, 0, bytes);
     __asm__ volatile("" : : "r"(area) : "memory");
     cpu_clear_vector_registers();

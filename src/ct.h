@@ -124,7 +124,7 @@ void ct_wipe(void *p, size_t len);
 /* After a secret operation, called by the public call that ran it, once the
  * operation's frames have returned: the bytes below the caller that the
  * operation may have used set to zero, and the vector registers cleared
- * (cpu_clear_vector_registers). CT_BURN_FOR_BITS(bits) bounds what an
+ * (cpu_clear_vector_registers). ct_burn_for_bits(bits) bounds what an
  * operation on a curve of that field size uses, with room to spare (the
  * deepest, sect571k1's ECDH, uses about 35 KB; test_scrub checks every
  * operation against its bound); CT_STACK_BURN, the most, serves calls whose
@@ -140,11 +140,12 @@ void ct_wipe(void *p, size_t len);
 #define CT_STACK_SCALE 1
 #endif
 #define CT_STACK_BURN (48 * 1024 * CT_STACK_SCALE)
-#define CT_BURN_FOR_BITS(bits)                                                                                        \
-    (CT_STACK_SCALE * ((size_t)16384 + 64 * (size_t)(bits)) < CT_STACK_BURN                                            \
-         ? CT_STACK_SCALE * ((size_t)16384 + 64 * (size_t)(bits))                                                      \
-         : (size_t)CT_STACK_BURN)
-void ct_scrub(size_t bytes);
+static inline size_t ct_burn_for_bits(unsigned bits)
+{
+    size_t b = CT_STACK_SCALE * ((size_t)16384 + 64 * (size_t)bits);
+    return b < CT_STACK_BURN ? b : CT_STACK_BURN;
+}
+void ct_scrub(size_t bytes); /* bytes: at most CT_STACK_BURN */
 /* a public call's secret work, out of line, so that its frame is below the
  * public call's and ct_scrub reaches it */
 #define CT_SECRET_FN __attribute__((noinline))

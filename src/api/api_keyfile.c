@@ -5,6 +5,7 @@
  * output) and report the size needed when the output is too small. */
 #include <string.h>
 
+#include "api/api.h"
 #include "ct.h"
 #include "curves/curves.h"
 #include "encode/keyfile.h"
@@ -51,11 +52,8 @@ int fastec_sig_from_der(const fastec_curve *c, const uint8_t *der, size_t der_le
     return rc;
 }
 
-/* the stack a secret operation on c may use, for ct_scrub */
-static size_t burn(const fastec_curve *c) { return ec_curve_valid(c) ? CT_BURN_FOR_BITS(c->field_bits) : CT_STACK_BURN; }
-
 /* the calls on private keys run out of line and return through
- * ct_scrubbed (api_keys.c says why) */
+ * ct_scrubbed (api/api.h) */
 static CT_SECRET_FN int private_encode(const fastec_curve *c, const uint8_t *priv, int pkcs8, int pem, uint8_t *out,
                                        size_t *out_len)
 {
@@ -69,7 +67,7 @@ static CT_SECRET_FN int private_encode(const fastec_curve *c, const uint8_t *pri
 int fastec_private_key_encode(const fastec_curve *c, const uint8_t *priv, int pkcs8, int pem, uint8_t *out,
                               size_t *out_len)
 {
-    return ct_scrubbed(private_encode(c, priv, pkcs8, pem, out, out_len), burn(c));
+    return ct_scrubbed(private_encode(c, priv, pkcs8, pem, out, out_len), api_burn(c));
 }
 
 static CT_SECRET_FN int private_encrypt(const fastec_curve *c, const uint8_t *priv, const char *pass,
@@ -97,7 +95,7 @@ static CT_SECRET_FN int private_encrypt(const fastec_curve *c, const uint8_t *pr
 int fastec_private_key_encrypt(const fastec_curve *c, const uint8_t *priv, const char *pass, size_t pass_len,
                                int cipher, unsigned iterations, int pem, uint8_t *out, size_t *out_len)
 {
-    return ct_scrubbed(private_encrypt(c, priv, pass, pass_len, cipher, iterations, pem, out, out_len), burn(c));
+    return ct_scrubbed(private_encrypt(c, priv, pass, pass_len, cipher, iterations, pem, out, out_len), api_burn(c));
 }
 
 /* the scalar through a buffer of this frame, so priv may overlap in */

@@ -3,19 +3,13 @@
  * for this CPU, the protocol; secrets copied here are wiped. */
 #include <string.h>
 
+#include "api/api.h"
 #include "ct.h"
 #include "curves/curves.h"
 #include "dispatch/dispatch.h"
 #include "encode/sec1.h"
 #include "fastec.h"
 #include "proto/proto.h"
-
-/* the stack a secret operation on c may use, for ct_scrub */
-static size_t burn(const fastec_curve *c) { return ec_curve_valid(c) ? CT_BURN_FOR_BITS(c->field_bits) : CT_STACK_BURN; }
-
-/* Every call that handles a private key or a nonce runs its work in a
- * CT_SECRET_FN function and returns through ct_scrubbed: nothing of the
- * secret stays on the stack below the caller or in the vector registers. */
 
 static CT_SECRET_FN int keygen(const fastec_curve *c, uint8_t *priv)
 {
@@ -24,7 +18,7 @@ static CT_SECRET_FN int keygen(const fastec_curve *c, uint8_t *priv)
     return proto_keygen(c, priv);
 }
 
-int fastec_keygen(const fastec_curve *c, uint8_t *priv) { return ct_scrubbed(keygen(c, priv), burn(c)); }
+int fastec_keygen(const fastec_curve *c, uint8_t *priv) { return ct_scrubbed(keygen(c, priv), api_burn(c)); }
 
 /* a SEC 1 encoding of P delivered as the header says: in place, a NULL
  * output asking for the size, a short buffer told the size needed */
@@ -66,7 +60,7 @@ static CT_SECRET_FN int public_key(const fastec_curve *c, const uint8_t *priv, i
 
 int fastec_public_key(const fastec_curve *c, const uint8_t *priv, int compressed, uint8_t *pub, size_t *pub_len)
 {
-    return ct_scrubbed(public_key(c, priv, compressed, pub, pub_len), burn(c));
+    return ct_scrubbed(public_key(c, priv, compressed, pub, pub_len), api_burn(c));
 }
 
 int fastec_public_key_check(const fastec_curve *c, const uint8_t *pub, size_t pub_len)
@@ -89,8 +83,8 @@ int fastec_public_key_convert(const fastec_curve *c, const uint8_t *pub, size_t 
     return deliver_point(c, ops, &P, compressed, out, out_len);
 }
 
-static CT_SECRET_FN int ecdh(const fastec_curve *c, const uint8_t *priv, const uint8_t *peer, size_t peer_len, uint8_t *secret,
-                int cofactor)
+static CT_SECRET_FN int ecdh(const fastec_curve *c, const uint8_t *priv, const uint8_t *peer, size_t peer_len,
+                             uint8_t *secret, int cofactor)
 {
     if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
     if (!priv || !peer || !secret) return FASTEC_ERR_NULL;
@@ -109,17 +103,17 @@ static CT_SECRET_FN int ecdh(const fastec_curve *c, const uint8_t *priv, const u
 int fastec_ecdh(const fastec_curve *c, const uint8_t *priv, const uint8_t *peer_pub, size_t peer_pub_len,
                 uint8_t *secret)
 {
-    return ct_scrubbed(ecdh(c, priv, peer_pub, peer_pub_len, secret, 0), burn(c));
+    return ct_scrubbed(ecdh(c, priv, peer_pub, peer_pub_len, secret, 0), api_burn(c));
 }
 
 int fastec_ecdh_cofactor(const fastec_curve *c, const uint8_t *priv, const uint8_t *peer_pub, size_t peer_pub_len,
                          uint8_t *secret)
 {
-    return ct_scrubbed(ecdh(c, priv, peer_pub, peer_pub_len, secret, 1), burn(c));
+    return ct_scrubbed(ecdh(c, priv, peer_pub, peer_pub_len, secret, 1), api_burn(c));
 }
 
-static CT_SECRET_FN int ecdsa_sign(const fastec_curve *c, const uint8_t *priv, const uint8_t *digest, size_t digest_len,
-                      const uint8_t *extra, size_t extra_len, uint8_t *sig)
+static CT_SECRET_FN int ecdsa_sign(const fastec_curve *c, const uint8_t *priv, const uint8_t *digest,
+                                   size_t digest_len, const uint8_t *extra, size_t extra_len, uint8_t *sig)
 {
     if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
     if (!priv || !sig || (!digest && digest_len) || (!extra && extra_len)) return FASTEC_ERR_NULL;
@@ -135,14 +129,14 @@ static CT_SECRET_FN int ecdsa_sign(const fastec_curve *c, const uint8_t *priv, c
 int fastec_ecdsa_sign(const fastec_curve *c, const uint8_t *priv, const uint8_t *digest, size_t digest_len,
                       uint8_t *sig)
 {
-    return ct_scrubbed(ecdsa_sign(c, priv, digest, digest_len, NULL, 0, sig), burn(c));
+    return ct_scrubbed(ecdsa_sign(c, priv, digest, digest_len, NULL, 0, sig), api_burn(c));
 }
 
 int fastec_ecdsa_sign_hedged(const fastec_curve *c, const uint8_t *priv, const uint8_t *digest, size_t digest_len,
                              const uint8_t *extra, size_t extra_len, uint8_t *sig)
 {
     if (!extra || !extra_len) return extra ? FASTEC_ERR_ARG : FASTEC_ERR_NULL;
-    return ct_scrubbed(ecdsa_sign(c, priv, digest, digest_len, extra, extra_len, sig), burn(c));
+    return ct_scrubbed(ecdsa_sign(c, priv, digest, digest_len, extra, extra_len, sig), api_burn(c));
 }
 
 int fastec_ecdsa_verify(const fastec_curve *c, const uint8_t *pub, size_t pub_len, const uint8_t *digest,
