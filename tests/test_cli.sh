@@ -7,6 +7,7 @@
 # corrupted files are refused with exit code 3 and a message, never a crash.
 # Usage: test_cli.sh FASTEC [curve...]
 set -u
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/testlib.sh"
 F="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 shift
 curves=("$@")
@@ -14,10 +15,6 @@ curves=("$@")
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cd "$dir"
-pass=0
-failn=0
-ok() { pass=$((pass + 1)); }
-bad() { failn=$((failn + 1)); echo "FAIL: $*" >&2; }
 check() { if "$@" >/dev/null 2>&1; then ok; else bad "$*"; fi; }
 # refused: exit code exactly 3 and a message on stderr naming the file
 refused() {

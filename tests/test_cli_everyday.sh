@@ -16,23 +16,11 @@
 #  - derive in hex on a terminal and binary in a pipe; curves, version.
 # Usage: test_cli_everyday.sh FASTEC
 set -u
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/testlib.sh"
 F="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cd "$dir"
-pass=0
-failn=0
-ok() { pass=$((pass + 1)); }
-bad() { failn=$((failn + 1)); echo "FAIL: $*" >&2; }
-# expect RC MESSAGE-REGEX command...: exit code and a stderr message
-expect() {
-    local want="$1" re="$2"
-    shift 2
-    "$@" >out.txt 2>err.txt </dev/null
-    local rc=$?
-    if [ $rc -eq "$want" ] && grep -Eqi -- "$re" err.txt; then ok; else bad "rc $rc (want $want), [$(head -c 300 err.txt)] (want /$re/): $*"; fi
-}
-same() { if cmp -s "$1" "$2"; then ok; else bad "$3"; fi; }
 # no passphrase prompt can reach a terminal: run without a controlling one
 nt() { setsid -w "$@"; }
 mode() { stat -c %a "$1"; }

@@ -16,23 +16,13 @@
 # The parts that need another user (setpriv) or mknod run as root only.
 # Usage: test_cli_files.sh FASTEC CC
 set -u
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/testlib.sh"
 F="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 CC="${2:-cc}"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cd "$dir"
-pass=0
-failn=0
 skipped=()
-ok() { pass=$((pass + 1)); }
-bad() { failn=$((failn + 1)); echo "FAIL: $*" >&2; }
-expect() {
-    local want="$1" re="$2"
-    shift 2
-    "$@" >out.txt 2>err.txt </dev/null
-    local rc=$?
-    if [ $rc -eq "$want" ] && grep -Eqi -- "$re" err.txt; then ok; else bad "rc $rc (want $want), [$(head -c 300 err.txt)] (want /$re/): $*"; fi
-}
 no_temp() { [ -z "$(find "$1" -name '.fastec-*')" ] && ok || bad "$2: temporary files left: $(find "$1" -name '.fastec-*')"; }
 openssl ecparam -name prime256v1 -genkey -noout -out k.pem
 openssl pkey -in k.pem -pubout -out pub.pem

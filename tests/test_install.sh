@@ -11,16 +11,13 @@
 # openssl.cnf) switch fastec on, and removing the line switches it off.
 # Usage: test_install.sh BUILD_DIR CMAKE [MODULE_DEST]
 set -u
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/testlib.sh"
 build="$(cd "$1" && pwd)"
 cmake="${2:-cmake}"
 module_dest="${3:-lib/ossl-modules}"
 src="$(cd "$(dirname "$0")/.." && pwd)"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-pass=0
-failn=0
-ok() { pass=$((pass + 1)); }
-bad() { failn=$((failn + 1)); echo "FAIL: $*" >&2; }
 prefix="$dir/prefix"
 "$cmake" --install "$build" --prefix "$prefix" > "$dir/install.log" 2>&1 || { cat "$dir/install.log"; bad "cmake --install"; }
 for f in include/fastec.h lib/libfastec.a lib/libfastec.so lib/pkgconfig/fastec.pc lib/cmake/fastec/fastecConfig.cmake \

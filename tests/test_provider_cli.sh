@@ -15,6 +15,7 @@
 # shows that its code ran, not only that the commands succeeded.
 # Usage: test_provider_cli.sh BUILD_DIR [curve...]   (OpenSSL names)
 set -u
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/testlib.sh"
 B="$(cd "$1" && pwd)"
 shift
 M="$B/ossl-modules"
@@ -33,10 +34,6 @@ cleanup() {
 }
 trap cleanup EXIT
 cd "$dir"
-pass=0
-failn=0
-ok() { pass=$((pass + 1)); }
-bad() { failn=$((failn + 1)); echo "FAIL: $*" >&2; }
 # fastec preferred by flags, and by the configuration file
 FX=(-provider-path "$M" -provider default -provider fastec -propquery '?provider=fastec')
 export FASTEC_PROVIDER_TRACE=1

@@ -12,6 +12,7 @@
 # the test gives up after a fixed time.
 # Usage: test_provider_nginx.sh BUILD_DIR [HANDSHAKES]   (skipped without nginx or curl, except under CI)
 set -u
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/testlib.sh"
 B="$(cd "$1" && pwd)"
 n="${2:-500}"
 NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
@@ -30,10 +31,6 @@ cleanup() {
     [ -n "${KEEP:-}" ] && echo "kept $dir" >&2 || rm -rf "$dir"
 }
 trap cleanup EXIT
-pass=0
-failn=0
-ok() { pass=$((pass + 1)); }
-bad() { failn=$((failn + 1)); echo "FAIL: $*" >&2; }
 
 . "$(dirname "$0")/../tools/tls-server.sh"
 export FASTEC_PROVIDER_TRACE=1
