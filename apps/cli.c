@@ -97,6 +97,8 @@ static int parse_iter(const char *s, unsigned *iter)
 static int decode_private(const uint8_t *buf, size_t n, const char *path, const char *passin, const char *pre,
                           size_t prel, const fastec_curve **c, uint8_t *priv, int *form)
 {
+    int unused;
+    if (!form) form = &unused;
     int rc = fastec_private_key_read(buf, n, NULL, 0, c, priv, FASTEC_MAX_SCALAR_SIZE, form);
     if (rc == FASTEC_ERR_ENCRYPTED) {
         char pass[MAX_PASS], prompt[300];
@@ -136,8 +138,8 @@ static int early_passphrase(const char *path, const char *passin, char *pre, siz
     return e;
 }
 
-/* *form (FASTEC_FORM_*): how the file stores its public key */
-static int load_private_form(const char *path, const char *passin, const fastec_curve **c, uint8_t *priv, int *form)
+/* *form (FASTEC_FORM_*, if form): how the file stores its public key */
+static int load_private(const char *path, const char *passin, const fastec_curve **c, uint8_t *priv, int *form)
 {
     uint8_t *buf;
     size_t n, prel = 0;
@@ -155,12 +157,6 @@ static int load_private_form(const char *path, const char *passin, const fastec_
     fastec_wipe(buf, n);
     free(buf);
     return rc;
-}
-
-static int load_private(const char *path, const char *passin, const fastec_curve **c, uint8_t *priv)
-{
-    int form;
-    return load_private_form(path, passin, c, priv, &form);
 }
 
 /* A public key file (SubjectPublicKeyInfo), or a private key file to derive
@@ -187,8 +183,7 @@ static int load_public(const char *path, const char *passin, const fastec_curve 
         uint8_t priv[FASTEC_MAX_SCALAR_SIZE];
         int rc2 = fastec_private_key_decode(buf, n, c, priv, sizeof priv);
         if (rc2 == FASTEC_ERR_ENCRYPTED) {
-            int form;
-            int e = decode_private(buf, n, path, passin, have ? pre : NULL, prel, c, priv, &form);
+            int e = decode_private(buf, n, path, passin, have ? pre : NULL, prel, c, priv, NULL);
             fastec_wipe(pre, sizeof pre);
             if (e) {
                 fastec_wipe(buf, n);
@@ -483,7 +478,7 @@ static int cmd_pkey(int argc, char **argv)
         if (rc == FASTEC_ERR_ARG) return cli_fail(EXIT_INPUT, name, "a private key, and -pubin wants a public key");
         if (rc) return cli_fail(EXIT_INPUT, name, fastec_strerror(rc));
     } else {
-        if ((rc = load_private_form(in ? in : "-", passin, &c, priv, &form))) return rc;
+        if ((rc = load_private(in ? in : "-", passin, &c, priv, &form))) return rc;
         if ((rc = fastec_public_key(c, priv, 0, pub, &pl))) {
             fastec_wipe(priv, sizeof priv);
             return cli_fail(EXIT_INPUT, name, fastec_strerror(rc));
@@ -606,7 +601,7 @@ static int cmd_sign(int argc, char **argv)
     size_t dl;
     if (!key) return cli_fail(EXIT_USAGE, NULL, "missing -key FILE");
     if ((rc = get_digest(in, hash, digest, digest_file, dg, &dl))) return rc;
-    if ((rc = load_private(key, passin, &c, priv))) return rc;
+    if ((rc = load_private(key, passin, &c, priv, NULL))) return rc;
     rc = fastec_ecdsa_sign(c, priv, dg, dl, sig);
     fastec_wipe(priv, sizeof priv);
     if (rc) return cli_fail(EXIT_INPUT, key, fastec_strerror(rc));
@@ -670,7 +665,7 @@ static int cmd_derive(int argc, char **argv)
     const fastec_curve *c, *pc;
     uint8_t priv[FASTEC_MAX_SCALAR_SIZE], pub[FASTEC_MAX_PUBLIC_KEY_SIZE], sec[FASTEC_MAX_FIELD_SIZE];
     size_t pl = sizeof pub;
-    if ((rc = load_private(key, passin, &c, priv))) return rc;
+    if ((rc = load_private(key, passin, &c, priv, NULL))) return rc;
     if ((rc = load_public(peer, NULL, &pc, pub, &pl, NULL))) {
         fastec_wipe(priv, sizeof priv);
         return rc;

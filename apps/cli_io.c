@@ -120,8 +120,9 @@ static mode_t current_umask(void)
  * terminal, then end the process by the same signal. The tool writes one
  * output at a time, so this state is one file name and one terminal; the
  * signals are blocked while it changes. A signal the process ignores (nohup)
- * stays ignored. SIGKILL cannot be caught: it can leave a .fastec-XXXXXX file
- * (mode 0600) beside the target, as fastec(1) says. */
+ * stays ignored. SIGKILL cannot be caught: it can leave the temporary file
+ * (".fastec-" and six random characters, mode 0600) beside the target, as
+ * fastec(1) says. */
 static const int fatal_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
 static char *volatile pending_tmp;
 static volatile sig_atomic_t pending_tty = -1;
