@@ -24,7 +24,9 @@
 #include "ec_ops.h"
 #include "err.h"
 
-/* one file per operation, each using the ones before it */
+/* the formulas, written once for every representation; then one file per
+ * operation, each using the ones before it */
+#include "ec2/ec2_formulas.h"
 #include "ec2/ec2_curve.h"
 #include "ec2/ec2_ladder.h"
 #include "ec2/ec2_ld.h"

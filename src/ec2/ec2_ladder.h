@@ -24,7 +24,7 @@ GF_FN uint64_t ec2_ladder_out(fe xr, const fe X1, const fe Z1)
  * Returns an all-ones mask if k P is the point at infinity. */
 GF_FN_NOINLINE uint64_t ec2_ladder_x(const ec2_k *K, fe xr, const uint64_t *k, unsigned nbits, const fe x)
 {
-    fe X1, Z1, X2, Z2, T, U, sb;
+    fe X1, Z1, X2, Z2, sb;
     fe_one(X1);
     fe_zero(Z1);
     fe_copy(X2, x);
@@ -37,24 +37,12 @@ GF_FN_NOINLINE uint64_t ec2_ladder_x(const ec2_k *K, fe xr, const uint64_t *k, u
         prev = bit;
         fe_cswap(X1, X2, sw);
         fe_cswap(Z1, Z2, sw);
-        /* (X2, Z2) <- (X1, Z1) + (X2, Z2), difference P: Z = (X1 Z2 + X2 Z1)^2,
-         * X = x Z + (X1 Z2)(X2 Z1) */
-        fe_mul(T, X1, Z2);
-        fe_mul(U, X2, Z1);
-        fe_add(Z2, T, U);
-        fe_sqr(Z2, Z2);
-        fe_mul(X2, x, Z2);
-        fe_mul(T, T, U);
-        fe_add(X2, X2, T);
-        /* (X1, Z1) <- 2 (X1, Z1): Z = X^2 Z^2, X = X^4 + b Z^4
-         * = (X^2 + sqrt(b) Z^2)^2 (one squaring fewer than X^4 and Z^4) */
-        fe_sqr(X1, X1);
-        fe_sqr(Z1, Z1);
-        fe_mul(T, X1, Z1);
-        if (!K->b_one) fe_mul(Z1, sb, Z1);
-        fe_add(X1, X1, Z1);
-        fe_sqr(X1, X1);
-        fe_copy(Z1, T);
+#define EC2_LADDER_SB(r, t)                                                                                          \
+    do {                                                                                                             \
+        if (!K->b_one) fe_mul(r, sb, t);                                                                             \
+    } while (0)
+        EC2_LADDER_STEP(EC2FE, EC2_LADDER_SB, X1, Z1, X2, Z2, x);
+#undef EC2_LADDER_SB
     }
     fe_cswap(X1, X2, ct_mask_bit(prev));
     fe_cswap(Z1, Z2, ct_mask_bit(prev));
@@ -63,8 +51,6 @@ GF_FN_NOINLINE uint64_t ec2_ladder_x(const ec2_k *K, fe xr, const uint64_t *k, u
     ct_wipe(Z1, sizeof Z1);
     ct_wipe(X2, sizeof X2);
     ct_wipe(Z2, sizeof Z2);
-    ct_wipe(T, sizeof T);
-    ct_wipe(U, sizeof U);
     ct_wipe(sb, sizeof sb);
     return inf;
 }

@@ -19,39 +19,19 @@ typedef struct {
     fe X, L, Z;
 } lam_pt;
 
-/* tp (a constant at each call): the product by fe_mul_tp, for the
- * fixed-base comb (src/gf2m/gf2m_impl.h) */
-GF_FN void fe_mul_sel(int tp, fe r, const fe a, const fe b)
+/* r = p + q, q lambda-affine, p not infinity: EC2_LAM_MADD, 8M + 2S
+ * whatever a and b. As ld_madd, returns A and B: B = 0 iff x(p) = x(q); then
+ * A = 0 iff p = q, and Z3 = 0 iff p = -q. r may alias p. lam_madd_tp: the
+ * same with the fixed-base comb's product fe_mul_tp (src/gf2m/gf2m_ops.h). */
+GF_FN void lam_madd(lam_pt *r, const lam_pt *p, const lam_aff *q, fe A, fe B)
 {
-    if (tp) fe_mul_tp(r, a, b);
-    else fe_mul(r, a, b);
+    EC2_LAM_MADD(EC2FE, r->X, r->L, r->Z, A, B, p->X, p->L, p->Z, q->x, q->l);
 }
 
-/* r = p + q, q lambda-affine, p not infinity: 8M + 2S, whatever a and b.
- * As ld_madd, returns A and B: B = 0 iff x(p) = x(q); then A = 0 iff p = q,
- * and Z3 = 0 iff p = -q. r may alias p. lam_madd_tp: the comb's. */
-GF_FN void lam_madd_with(lam_pt *r, const lam_pt *p, const lam_aff *q, fe A, fe B, int tp)
+GF_FN void lam_madd_tp(lam_pt *r, const lam_pt *p, const lam_aff *q, fe A, fe B)
 {
-    fe U2, S, AU1, AU2, B2, ABZ, LZ;
-    fe_mul_sel(tp, U2, q->x, p->Z);
-    fe_mul_sel(tp, S, q->l, p->Z);
-    fe_add(A, p->L, S);               /* A = L1 + l2 Z1 */
-    fe_add(B, p->X, U2);              /* B = X1 + x2 Z1 */
-    fe_sqr(B2, B);
-    fe_mul_sel(tp, AU1, A, p->X);
-    fe_mul_sel(tp, AU2, A, U2);
-    fe_mul_sel(tp, ABZ, A, B2);
-    fe_add(LZ, p->L, p->Z);
-    fe_mul_sel(tp, r->Z, ABZ, p->Z);  /* Z3 = A B^2 Z1 */
-    fe_mul_sel(tp, r->X, AU1, AU2);   /* X3 = A^2 X1 x2 Z1 */
-    fe_add(S, AU2, B2);
-    fe_sqr(S, S);
-    fe_mul_sel(tp, LZ, ABZ, LZ);
-    fe_add(r->L, S, LZ);              /* L3 = (A U2 + B^2)^2 + A B^2 (L1 + Z1) */
+    EC2_LAM_MADD(EC2FETP, r->X, r->L, r->Z, A, B, p->X, p->L, p->Z, q->x, q->l);
 }
-
-GF_FN void lam_madd(lam_pt *r, const lam_pt *p, const lam_aff *q, fe A, fe B) { lam_madd_with(r, p, q, A, B, 0); }
-GF_FN void lam_madd_tp(lam_pt *r, const lam_pt *p, const lam_aff *q, fe A, fe B) { lam_madd_with(r, p, q, A, B, 1); }
 
 /* r = 2 q for q lambda-affine: 1M + 3S. T = l^2 + l + a, X3 = T^2, Z3 = T,
  * L3 = x^2 + X3 + T l + T. */
@@ -92,26 +72,13 @@ GF_FN uint64_t lam_to_aff(aff_pt *r, const lam_pt *p)
     return inf;
 }
 
-/* r = 2 p in lambda coordinates: 4M + 4S (+1M general a). r may alias p.
- * T = L1^2 + L1 Z1 + a Z1^2, X3 = T^2, Z3 = T Z1^2,
- * L3 = (X1 Z1)^2 + X3 + T L1 Z1 + Z3. */
+/* r = 2 p in lambda coordinates: EC2_LAM_DBL, 4M + 4S (+1M general a).
+ * r may alias p. */
 GF_FN void lam_dbl(const ec2_k *K, lam_pt *r, const lam_pt *p)
 {
-    fe LZ, Zs, XZ, T, u;
-    fe_mul(LZ, p->L, p->Z);
-    fe_sqr(Zs, p->Z);
-    fe_mul(XZ, p->X, p->Z);
-    fe_sqr(T, p->L);
-    fe_add(T, T, LZ);
-    ec2_mul_a(K, u, Zs);
-    fe_add(T, T, u);
-    fe_sqr(r->X, T);
-    fe_mul(r->Z, T, Zs);
-    fe_sqr(XZ, XZ);
-    fe_mul(u, T, LZ);
-    fe_add(u, u, XZ);
-    fe_add(u, u, r->X);
-    fe_add(r->L, u, r->Z);
+#define EC2_LAM_DBL_A(r, t) ec2_mul_a(K, r, t)
+    EC2_LAM_DBL(EC2FE, EC2_LAM_DBL_A, r->X, r->L, r->Z, p->X, p->L, p->Z);
+#undef EC2_LAM_DBL_A
 }
 
 /* r = p + q, both lambda-projective and neither infinity: 11M + 2S, the

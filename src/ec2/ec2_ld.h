@@ -6,35 +6,14 @@
 
 /* ---- López–Dahab formulas ---- */
 
-/* r = p + q, q affine, p not infinity; also returns A and B so callers can
- * tell the exceptional cases: B = 0 iff x(p) = x(q); then A = 0 iff p = q.
- * Mixed addition, Al-Daneshyar / EFD g12o "madd-2005-dl": 8M + 5S (+1M, general a). */
+/* r = p + q, q affine, p not infinity: EC2_LD_MADD, 8M + 5S (+1M general
+ * a); also returns A and B so callers can tell the exceptional cases:
+ * B = 0 iff x(p) = x(q); then A = 0 iff p = q. r may alias p. */
 GF_FN void ld_madd(const ec2_k *K, ld_pt *r, const ld_pt *p, const aff_pt *q, fe A, fe B)
 {
-    fe Z1s, C, D, t, u;
-    fe_sqr(Z1s, p->Z);
-    fe_mul(t, q->y, Z1s);
-    fe_add(A, p->Y, t);               /* A = Y1 + y2 Z1^2 */
-    fe_mul(t, q->x, p->Z);
-    fe_add(B, p->X, t);               /* B = X1 + x2 Z1 */
-    fe_mul(C, B, p->Z);               /* C = B Z1 */
-    fe_sqr(r->Z, C);                  /* Z3 = C^2 */
-    fe_mul(D, q->x, r->Z);            /* D = x2 Z3 */
-    fe_sqr(t, B);
-    fe_add(t, t, A);
-    ec2_mul_a(K, u, C);
-    fe_add(t, t, u);
-    fe_mul(t, t, C);
-    fe_sqr(u, A);
-    fe_add(r->X, u, t);               /* X3 = A^2 + C (A + B^2 + a C) */
-    fe_mul(t, A, C);
-    fe_add(t, t, r->Z);
-    fe_add(u, D, r->X);
-    fe_mul(t, t, u);                  /* (D + X3)(A C + Z3) */
-    fe_add(u, q->y, q->x);
-    fe_sqr(D, r->Z);
-    fe_mul(u, u, D);                  /* (y2 + x2) Z3^2 */
-    fe_add(r->Y, t, u);
+#define EC2_LD_MADD_A(r, t) ec2_mul_a(K, r, t)
+    EC2_LD_MADD(EC2FE, EC2_LD_MADD_A, r->X, r->Y, r->Z, A, B, p->X, p->Y, p->Z, q->x, q->y);
+#undef EC2_LD_MADD_A
 }
 
 /* r = 2 p, López–Dahab doubling (EFD g12o "dbl-2005-l"): 4M + 5S (+1M general a, +1M b != 1).

@@ -5,9 +5,18 @@
  * ec2_inst.c's unit, would use up GCC's inlining budget there and change
  * what the other functions inline (signing about 10% slower). */
 #include "gf2m/gf2m_impl.h"
+#include "ec2/ec2_formulas.h"
 #include "ec2/ec2_zinst.h"
 #include "scalar/sc.h"
 #include "invariant.h"
+
+/* the register form fz (gf2m/gf2m_zreg.h) as a representation of
+ * ec2_formulas.h */
+#define EC2FZ_T fz
+#define EC2FZ_MUL(r, a, b) ((r) = fz_mul((a), (b)))
+#define EC2FZ_SQR(r, a) ((r) = fz_sqr(a))
+#define EC2FZ_ADD(r, a, b) ((r) = fz_add((a), (b)))
+#define EC2FZ_COPY(r, a) ((r) = (a))
 
 #if GF_ZREG && GF_NW <= 4
 /* pairs (e0 | e1) in one register: e0 in words 0-3, e1 in words 4-7 */
@@ -16,21 +25,20 @@
 #define SWAP(v) _mm512_shuffle_i64x2((v), (v), 0x4e)
 #define LOHI(lo, hi) _mm512_mask_blend_epi64(0xf0, (lo), (hi)) /* lo's low half, hi's high half */
 
-/* lam_madd on pairs, (X | X') + (x2 | x2') into (nX, nL, nZ): A = L1 + l2 Z1,
- * B = X1 + x2 Z1, X3 = A^2 X1 x2 Z1, Z3 = A B^2 Z1, L3 = (A U2 + B^2)^2 +
- * A B^2 (L1 + Z1); eight pair products and two pair squares */
+/* pairs as a representation of ec2_formulas.h */
+#define EC2FZ2_T __m512i
+#define EC2FZ2_MUL(r, a, b) ((r) = fz2_mul((a), (b)))
+#define EC2FZ2_SQR(r, a) ((r) = fz2_sqr(a))
+#define EC2FZ2_ADD(r, a, b) ((r) = _mm512_xor_si512((a), (b)))
+#define EC2FZ2_COPY(r, a) ((r) = (a))
+
+/* EC2_LAM_MADD on pairs, (X | X') + (x2 | x2') into (nX, nL, nZ): eight pair
+ * products and two pair squares */
 GF_ZI void fz2_lam_madd(__m512i *nX, __m512i *nL, __m512i *nZ, __m512i X, __m512i L, __m512i Z, __m512i x2,
                         __m512i l2)
 {
-    const __m512i U2 = fz2_mul(Z, x2);
-    const __m512i A = _mm512_xor_si512(L, fz2_mul(Z, l2));
-    const __m512i B = _mm512_xor_si512(X, U2);
-    const __m512i B2 = fz2_sqr(B);
-    const __m512i AU1 = fz2_mul(A, X), AU2 = fz2_mul(A, U2), ABZ = fz2_mul(A, B2);
-    const __m512i LZ = _mm512_xor_si512(L, Z);
-    *nZ = fz2_mul(ABZ, Z);
-    *nX = fz2_mul(AU1, AU2);
-    *nL = _mm512_xor_si512(fz2_sqr(_mm512_xor_si512(AU2, B2)), fz2_mul(ABZ, LZ));
+    __m512i A, B;
+    EC2_LAM_MADD(EC2FZ2, *nX, *nL, *nZ, A, B, X, L, Z, x2, l2);
 }
 
 /* the low halves of (X, L, Z) to (Xh, Lh, Zh), the high halves to (Xl, Ll, Zl) */
@@ -47,8 +55,8 @@ GF_ZI void fz2_store_halves(fe Xh, fe Lh, fe Zh, fe Xl, fe Ll, fe Zl, __m512i X,
 #endif
 
 #if EC2_ZLADDER && GF_NW <= 4
-/* Up to 4 words, the step's independent operations two at a time, on pairs
- * (fz2, one register): with P = (X1 | X2), Q = (Z1 | Z2),
+/* Up to 4 words, EC2_LADDER_STEP scheduled on pairs (fz2, one register),
+ * its independent operations two at a time: with P = (X1 | X2), Q = (Z1 | Z2),
  *   (T | U) = (X1 Z2 | X2 Z1),      (A | B) = (X1^2 | Z1^2),
  *   S = T + U, Z2' = S^2 (in both halves), (Z1' | C) = (A B | B sqrt(b)),
  *   X1' = (A + C)^2 (the low half),  (x Z2' | T U), X2' = x Z2' + T U:
@@ -105,17 +113,12 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_zladder_, EC2
         prev = bit;
         fz_cswap(&X1, &X2, sw);
         fz_cswap(&Z1, &Z2, sw);
-        /* the steps of ec2_ladder_x: (X2, Z2) <- (X1, Z1) + (X2, Z2) */
-        const fz T = fz_mul(X1, Z2), U = fz_mul(X2, Z1);
-        Z2 = fz_sqr(fz_add(T, U));
-        X2 = fz_add(fz_mul(Z2, xz), fz_mul(T, U)); /* the constant second: its broadcasts leave the loop */
-        /* (X1, Z1) <- 2 (X1, Z1) */
-        X1 = fz_sqr(X1);
-        Z1 = fz_sqr(Z1);
-        const fz XZ = fz_mul(X1, Z1);
-        if (!b_one) Z1 = fz_mul(Z1, sb);
-        X1 = fz_sqr(fz_add(X1, Z1));
-        Z1 = XZ;
+#define EC2_ZLADDER_SB(r, t)                                                                                         \
+    do {                                                                                                             \
+        if (!b_one) (r) = fz_mul((t), sb);                                                                           \
+    } while (0)
+        EC2_LADDER_STEP(EC2FZ, EC2_ZLADDER_SB, X1, Z1, X2, Z2, xz);
+#undef EC2_ZLADDER_SB
     }
     const __m512i sw = _mm512_set1_epi64((long long)ct_mask_bit(prev));
     fz_cswap(&X1, &X2, sw);
@@ -169,14 +172,11 @@ __attribute__((visibility("hidden"))) GF_TARGET int EC2_ZNAME(ec2_ztable_vartime
         if (ch[3] & 1) Y = fz_add(Y, fz_mul(X, Z)); /* -(X, Y, Z) = (X, Y + X Z, Z) */
         if (ch[4] >= 0) {
             const fz qx = tx[(unsigned)ch[4]], qy = (ch[3] & 2) ? fz_add(ty[(unsigned)ch[4]], qx) : ty[(unsigned)ch[4]];
-            /* ld_madd: A = Y1 + y2 Z1^2, B = X1 + x2 Z1, C = B Z1, Z3 = C^2,
-             * X3 = A^2 + C (A + B^2) (a = 0), Y3 = (x2 Z3 + X3)(A C + Z3) + (y2 + x2) Z3^2 */
-            const fz A = fz_add(Y, fz_mul(qy, fz_sqr(Z))), B = fz_add(X, fz_mul(qx, Z));
+            fz A, B;
+#define EC2_ZTABLE_A0(r, t) ((r) = fz_word(0)) /* a = 0 */
+            EC2_LD_MADD(EC2FZ, EC2_ZTABLE_A0, X, Y, Z, A, B, X, Y, Z, qx, qy);
+#undef EC2_ZTABLE_A0
             if (fz_is_zero_vartime(B)) return 0;
-            const fz C = fz_mul(B, Z), Z3 = fz_sqr(C);
-            X = fz_add(fz_sqr(A), fz_mul(fz_add(fz_sqr(B), A), C));
-            Y = fz_add(fz_mul(fz_add(fz_mul(A, C), Z3), fz_add(fz_mul(qx, Z3), X)), fz_mul(fz_add(qy, qx), fz_sqr(Z3)));
-            Z = Z3;
         }
         LX[(unsigned)ch[0]] = X;
         LY[(unsigned)ch[0]] = Y;
@@ -291,16 +291,11 @@ static GF_TARGET void fz_select_lam(fz *x, fz *l, const uint64_t *tab, unsigned 
     }
 }
 
-/* lam_madd on registers, (X, L, Z) + (x2, l2) into (nX, nL, nZ), the
- * formula of fz2_lam_madd (8M + 2S) */
+/* EC2_LAM_MADD on registers, (X, L, Z) + (x2, l2) into (nX, nL, nZ), 8M + 2S */
 GF_ZI void fz_lam_madd(fz *nX, fz *nL, fz *nZ, fz X, fz L, fz Z, fz x2, fz l2)
 {
-    const fz U2 = fz_mul(Z, x2), A = fz_add(L, fz_mul(Z, l2)), B = fz_add(X, U2);
-    const fz B2 = fz_sqr(B), AU1 = fz_mul(A, X), AU2 = fz_mul(A, U2), ABZ = fz_mul(A, B2);
-    const fz LZ = fz_add(L, Z);
-    *nZ = fz_mul(ABZ, Z);
-    *nX = fz_mul(AU1, AU2);
-    *nL = fz_add(fz_sqr(fz_add(AU2, B2)), fz_mul(ABZ, LZ));
+    fz A, B;
+    EC2_LAM_MADD(EC2FZ, *nX, *nL, *nZ, A, B, X, L, Z, x2, l2);
 }
 
 /* ec2_tnaf_mul_x's loop body on registers: the Frobenius maps as w
@@ -443,18 +438,13 @@ __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_zbase2_, EC2_
 #endif
 
 #if EC2_ZVERIFY
-/* lam_dbl with a = 1, n times: T = L^2 + L Z + Z^2, X' = T^2, Z' = T Z^2,
- * L' = (X Z)^2 + X' + T L Z + Z' */
+/* EC2_LAM_DBL with a = 1, n times */
 __attribute__((visibility("hidden"))) GF_TARGET void EC2_ZNAME(ec2_zlam_dbln_, EC2_SYM)(fe Xw, fe Lw, fe Zw, int n)
 {
     fz X = fz_load(Xw), L = fz_load(Lw), Z = fz_load(Zw);
-    for (int i = 0; i < n; i++) {
-        const fz LZ = fz_mul(L, Z), Zs = fz_sqr(Z), XZ = fz_mul(X, Z);
-        const fz T = fz_add(fz_add(fz_sqr(L), LZ), Zs);
-        X = fz_sqr(T);
-        Z = fz_mul(T, Zs);
-        L = fz_add(fz_add(fz_sqr(XZ), X), fz_add(fz_mul(T, LZ), Z));
-    }
+#define EC2_ZDBL_A1(r, t) ((r) = (t)) /* a = 1 */
+    for (int i = 0; i < n; i++) EC2_LAM_DBL(EC2FZ, EC2_ZDBL_A1, X, L, Z, X, L, Z);
+#undef EC2_ZDBL_A1
     fz_store(Xw, X);
     fz_store(Lw, L);
     fz_store(Zw, Z);
