@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The ifma backend's P-384 verification chain (ecp_impl.h's
- * pt_dmul_vartime), included by ecp/ecp_impl.h: acc = u1 G + u2 Q with acc
+/* The ifma backend's P-384 verification chain, chosen by ecp/ecp_impl.h in
+ * place of ecp_dmul.h's pt_dmul_vartime: acc = u1 G + u2 Q with acc
  * in IFMA registers (fp/fp384_ifma.h) throughout, the affine odd multiples
  * of Q converted once, the entries of the generated G table (Montgomery form)
  * as they are used. Public values only: branches on the digits and on the

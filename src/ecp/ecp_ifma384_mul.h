@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The ifma backend's P-384 ECDH windows (ecp_impl.h's pt_mul_windows_ct),
- * included by ecp/ecp_impl.h after pt_select_entry: the accumulator and the
+/* The ifma backend's P-384 ECDH windows, chosen by ecp/ecp_impl.h in place
+ * of ecp_windows.h's pt_mul_windows_ct: the accumulator and the
  * affine table 1..8 P stay in IFMA registers (fp/fp384_ifma.h, plain values
  * in radix 2^48) from the first window to the last. Memory keeps the
  * Montgomery form, whose conversion costs a Montgomery product each way, so

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The "ifma" backend's P-521 point formulas, included by ecp/ecp_impl.h in
- * place of its generic pt_dbl, pt_add_core and pt_madd_core when ECP_IFMA is
- * set. The same formulas as there (the doubling is the scaled 4M + 4S one),
- * each written whole on fp/fp521_ifma.h's register values: the 58-bit
+/* The "ifma" backend's P-521 point operations, chosen by ecp/ecp_impl.h in
+ * place of ecp_jacobian.h's pt_dbl, pt_add_core and pt_madd_core: the
+ * formulas of ecp_formulas.h (ecp_ifma_pt.h) on fp/fp521_ifma.h's register
+ * values: the 58-bit
  * coordinates are converted in at the start and out at the end, so the
  * intermediate values never go through memory (a field API by pointer lost
  * about two thirds of the gain, docs/BENCHMARKS.md). The comments give each
@@ -39,25 +39,19 @@ F50_TARGET static void pt_dbl(pp *o, const pp *P)
     pt_store50(o, X, Y, Z);
 }
 
-/* ecp_impl.h's pt_add_core: o = P + Q for P != +-Q, neither the identity;
+/* ecp_jacobian.h's pt_add_core: o = P + Q for P != +-Q, neither the identity;
  * H = U2 - U1 and R = S2 - S1 returned (58-bit form) for the special cases */
 F50_TARGET static void pt_add_core(pp *o, uint64_t *H, uint64_t *R, const pp *P, const pp *Q)
 {
-    const f50 X1 = f50_from58(P->X), Y1 = f50_from58(P->Y), Z1 = f50_from58(P->Z);
-    const f50 X2 = f50_from58(Q->X), Y2 = f50_from58(Q->Y), Z2 = f50_from58(Q->Z);
-    const f50 z1z1 = f50_sqr(Z1), z2z2 = f50_sqr(Z2);
-    const f50 u1 = f50_mul(X1, z2z2), u2 = f50_mul(X2, z1z1);
-    const f50 s1 = f50_mul(Y1, f50_mul(Z2, z2z2)), s2 = f50_mul(Y2, f50_mul(Z1, z1z1));
-    const f50 h = f50_sub(u2, u1), r = f50_sub(s2, s1); /* P */
-    const f50 zz = f50_mul(Z1, Z2);
-    f50 X3, Y3, Z3;
+    f50 X3, Y3, Z3, h, r;
+    pt_add_r(&X3, &Y3, &Z3, &h, &r, f50_from58(P->X), f50_from58(P->Y), f50_from58(P->Z), f50_from58(Q->X),
+             f50_from58(Q->Y), f50_from58(Q->Z));
     f50_to58(H, h);
     f50_to58(R, r);
-    pt_add_tail_r(&X3, &Y3, &Z3, h, r, u1, s1, zz);
     pt_store50(o, X3, Y3, Z3);
 }
 
-/* ecp_impl.h's pt_madd_core: the same with Q = (x2, y2) affine */
+/* ecp_jacobian.h's pt_madd_core: the same with Q = (x2, y2) affine */
 F50_TARGET static void pt_madd_core(pp *o, uint64_t *H, uint64_t *R, const pp *P, const uint64_t *x2,
                                     const uint64_t *y2)
 {

@@ -89,7 +89,7 @@ FP_INLINE void fp_mulk(uint64_t *r, const uint64_t *a, unsigned k)
 }
 
 /* a square costs about half a product here: the point formulas prefer
- * squarings (ecp_impl.h) */
+ * squarings (ecp/ecp_jacobian.h) */
 #define FP_SQR_CHEAP 1
 
 FP_INLINE void fp_neg(uint64_t *r, const uint64_t *a)
