@@ -1,21 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* One binary-field implementation: the build compiles this file once per
- * (field, backend) with -DGF_M=<m> -DGF_BACKEND=<GF_PORTABLE|GF_CLMUL|GF_VPCLMUL256|GF_VPCLMUL512|GF_PMULL> and
- * -DEC2_SYM=<gf<m>_<backend>>, the name the generated dispatch table uses. */
+ * (field, backend) with the definitions tools/gen_curves.py gives it
+ * (ec2_defs: -DGF_M=<m> -DGF_BACKEND=GF_<BACKEND> -DEC2_SYM=gf<m>_<backend>,
+ * the name the generated dispatch table uses, -DEC2_BACKEND_ID=<backend>). */
 #include "gf2m/gf2m_impl.h"
 #include "ec2/ec2_impl.h"
 
-#if GF_BACKEND == GF_CLMUL
-#define EC2_BACKEND_NAME "clmul"
-#elif GF_BACKEND == GF_VPCLMUL512
-#define EC2_BACKEND_NAME "vpclmul512"
-#elif GF_BACKEND == GF_VPCLMUL256
-#define EC2_BACKEND_NAME "vpclmul256"
-#elif GF_BACKEND == GF_PMULL
-#define EC2_BACKEND_NAME "pmull"
-#else
-#define EC2_BACKEND_NAME "portable"
-#endif
+/* the backend's name, from -DEC2_BACKEND_ID=<name> */
+#define EC2_STR2(x) #x
+#define EC2_STR(x) EC2_STR2(x)
+#define EC2_BACKEND_NAME EC2_STR(EC2_BACKEND_ID)
 
 #define EC2_PASTE(a, b) a##b
 #define EC2_NAME(prefix, sym) EC2_PASTE(prefix, sym)

@@ -1,17 +1,16 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* One prime-curve implementation: the build compiles this file once per
- * (curve, backend) with -DFP_CURVE_<name> -DFP_ADX=<0|1>, -DECP_IFMA=<0|1> and
- * -DECP_SYM=<name>_<backend>, the name the generated dispatch table uses. */
+ * (curve, backend) with the definitions tools/gen_curves.py gives it
+ * (ecp_defs: -DFP_CURVE_<name> -DFP_ADX=<0|1> -DECP_IFMA=<0|1>
+ * -DECP_SYM=<name>_<backend>, the name the generated dispatch table uses,
+ * -DECP_BACKEND_ID=<backend>). */
 #include "ecp/ecp_impl.h"
 #include "fp/fp_hooks.h"
 
-#if ECP_IFMA
-#define ECP_BACKEND_NAME "ifma"
-#elif FP_HAVE_ADX
-#define ECP_BACKEND_NAME "adx"
-#else
-#define ECP_BACKEND_NAME "portable"
-#endif
+/* the backend's name, from -DECP_BACKEND_ID=<name> */
+#define ECP_STR2(x) #x
+#define ECP_STR(x) ECP_STR2(x)
+#define ECP_BACKEND_NAME ECP_STR(ECP_BACKEND_ID)
 
 #define ECP_PASTE(a, b) a##b
 #define ECP_NAME(prefix, sym) ECP_PASTE(prefix, sym)
