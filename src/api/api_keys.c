@@ -48,12 +48,8 @@ static CT_SECRET_FN int public_key(const fastec_curve *c, const uint8_t *priv, i
         return rc;
     }
     const ec_ops *ops = ec_ops_for(c);
-    sc_t d;
     ec_point P;
-    int rc = proto_priv_load(c, &d, priv);
-    if (rc) return rc;
-    rc = proto_public_point(c, ops, &d, &P);
-    ct_wipe(&d, sizeof d);
+    int rc = proto_public_of(c, ops, priv, &P);
     if (rc) return rc;
     return deliver_point(c, ops, &P, compressed, pub, pub_len);
 }

@@ -45,12 +45,8 @@ static const char *const pub_labels[] = {"PUBLIC KEY", NULL};
 static int public_of(const struct fastec_curve *c, const uint8_t *priv, int compressed, uint8_t *pub, size_t *pub_len)
 {
     const ec_ops *ops = ec_ops_for(c);
-    sc_t d;
     ec_point P;
-    int rc = proto_priv_load(c, &d, priv);
-    if (rc) return rc;
-    rc = proto_public_point(c, ops, &d, &P);
-    ct_wipe(&d, sizeof d);
+    int rc = proto_public_of(c, ops, priv, &P);
     if (rc) return rc;
     return sec1_encode(c, ops, &P, compressed, pub, pub_len);
 }

@@ -68,6 +68,16 @@ int proto_public_point(const struct fastec_curve *c, const ec_ops *ops, const sc
     return inf ? RC_INFINITY : RC_OK;
 }
 
+int proto_public_of(const struct fastec_curve *c, const ec_ops *ops, const uint8_t *priv, ec_point *pub)
+{
+    sc_t d;
+    int rc = proto_priv_load(c, &d, priv);
+    if (rc) return rc;
+    rc = proto_public_point(c, ops, &d, pub);
+    ct_wipe(&d, sizeof d);
+    return rc;
+}
+
 int proto_ecdh(const struct fastec_curve *c, const ec_ops *ops, const sc_t *d, const ec_point *peer, int cofactor,
                uint8_t *secret)
 {

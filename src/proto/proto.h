@@ -25,6 +25,9 @@ int proto_os_random(void *ctx, uint8_t *buf, size_t len); /* getrandom */
 int proto_keygen_with(const struct fastec_curve *c, uint8_t *priv, proto_rng_fn rng, void *ctx);
 /* the public key d G (declassified: it is public) */
 int proto_public_point(const struct fastec_curve *c, const ec_ops *ops, const sc_t *d, ec_point *pub);
+/* the public key of private key bytes: proto_priv_load, then
+ * proto_public_point; the scalar wiped */
+int proto_public_of(const struct fastec_curve *c, const ec_ops *ops, const uint8_t *priv, ec_point *pub);
 /* x((d or h d) P) for a validated peer point P; secret wiped on failure */
 int proto_ecdh(const struct fastec_curve *c, const ec_ops *ops, const sc_t *d, const ec_point *peer, int cofactor,
                uint8_t *secret);
