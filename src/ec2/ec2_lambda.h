@@ -131,6 +131,7 @@ GF_FN int ld_batch_lam_vartime(lam_aff *T, const ld_pt *lp, unsigned n)
 {
     fe D[32], prod[32], inv, di, t;
     FASTEC_INVARIANT(n >= 1 && n <= 32);
+    if (n == 0) return 0;
     for (unsigned e = 0; e < n; e++) fe_mul(D[e], lp[e].X, lp[e].Z);
     fe_copy(prod[0], D[0]);
     for (unsigned e = 1; e < n; e++) fe_mul(prod[e], prod[e - 1], D[e]);
