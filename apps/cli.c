@@ -402,10 +402,30 @@ static int cmd_keygen(int argc, char **argv)
     return rc;
 }
 
+/* the SEC 1 point pub (*pl bytes; any form) rewritten in place in form
+ * (FASTEC_FORM_UNCOMPRESSED, _COMPRESSED or _HYBRID: 0x06 or 0x07, y's
+ * compression bit, then x and y) */
+static int point_in_form(const fastec_curve *c, uint8_t *pub, size_t *pl, int form)
+{
+    uint8_t cmp[FASTEC_MAX_PUBLIC_KEY_SIZE];
+    size_t cl = sizeof cmp, ul = FASTEC_MAX_PUBLIC_KEY_SIZE;
+    int rc = fastec_public_key_convert(c, pub, *pl, 1, cmp, &cl);
+    if (!rc && form == FASTEC_FORM_COMPRESSED) {
+        memcpy(pub, cmp, cl);
+        *pl = cl;
+        return FASTEC_OK;
+    }
+    if (!rc) rc = fastec_public_key_convert(c, pub, *pl, 0, pub, &ul);
+    if (rc) return rc;
+    if (form == FASTEC_FORM_HYBRID) pub[0] = (uint8_t)(0x06 | (cmp[0] & 1));
+    *pl = ul;
+    return FASTEC_OK;
+}
+
 static int cmd_pkey(int argc, char **argv)
 {
     const char *in = NULL, *out = NULL, *format = NULL, *inform = NULL, *passin = NULL, *passout = NULL,
-               *iters = NULL;
+               *iters = NULL, *conv = NULL;
     int form = FASTEC_FORM_NONE; /* how a private key file stores its public key */
     int pubin = 0, pubout = 0, sec1 = 0, pkcs8 = 0, compressed = 0, text = 0, noout = 0, check = 0, aes128 = 0,
         aes256 = 0, pem = 1;
@@ -420,6 +440,7 @@ static int cmd_pkey(int argc, char **argv)
                         {"-traditional", 0, NULL, &sec1},
                         {"-pkcs8", 0, NULL, &pkcs8},
                         {"-compressed", 0, NULL, &compressed},
+                        {"-ec_conv_form", 1, &conv, NULL},
                         {"-text", 0, NULL, &text},
                         {"-noout", 0, NULL, &noout},
                         {"-check", 0, NULL, &check},
@@ -433,12 +454,14 @@ static int cmd_pkey(int argc, char **argv)
                         {NULL, 0, NULL, NULL}};
     const char *usage =
         "usage: fastec pkey [-in FILE] [-pubin] [-passin SRC] [-out FILE] [-format pem|der]\n"
-        "                   [-pubout] [-compressed] [-pkcs8|-sec1] [-aes128|-aes256 [-passout SRC] [-iter N]]\n"
-        "                   [-text] [-noout] [-check]\n"
+        "                   [-pubout] [-ec_conv_form compressed|uncompressed|hybrid] [-compressed]\n"
+        "                   [-pkcs8|-sec1] [-aes128|-aes256 [-passout SRC] [-iter N]] [-text] [-noout] [-check]\n"
         "  reads a private key (SEC 1, PKCS#8 or encrypted PKCS#8) or, with -pubin, a public key,\n"
         "  PEM or DER (recognised either way), and writes it: a private key as PKCS#8 (SEC 1 with\n"
-        "  -sec1, encrypted with -aes128/-aes256), the public key with -pubout or -pubin (uncompressed\n"
-        "  unless -compressed); -text prints the key in hex, -noout writes no key, -check validates it.\n"
+        "  -sec1, encrypted with -aes128/-aes256), the public key with -pubout or -pubin in the form\n"
+        "  the file stores it in (uncompressed if it stores none), as openssl does, or the form\n"
+        "  -ec_conv_form names (-compressed: compressed); -text prints the key in hex, -noout writes\n"
+        "  no key, -check validates it.\n"
         "  SRC: pass:TEXT, env:VAR, file:PATH, fd:N or stdin; asked on the terminal if absent\n";
     int rc = parse(argc, argv, opts, NULL, usage);
     if (rc) return rc;
@@ -453,7 +476,20 @@ static int cmd_pkey(int argc, char **argv)
     int public_out = pubin || pubout;
     if (public_out && (cipher || sec1 || pkcs8))
         return cli_fail(EXIT_USAGE, NULL, "-aes128/-aes256/-sec1/-pkcs8 apply to private keys, not to -pubout");
-    if (compressed && !public_out) return cli_fail(EXIT_USAGE, NULL, "-compressed applies to -pubout");
+    int want = FASTEC_FORM_NONE; /* the output form asked for; none: the stored one */
+    if (conv) {
+        if (!strcmp(conv, "compressed")) want = FASTEC_FORM_COMPRESSED;
+        else if (!strcmp(conv, "uncompressed")) want = FASTEC_FORM_UNCOMPRESSED;
+        else if (!strcmp(conv, "hybrid")) want = FASTEC_FORM_HYBRID;
+        else return cli_fail(EXIT_USAGE, NULL, "-ec_conv_form takes compressed, uncompressed or hybrid");
+    }
+    if (compressed) {
+        if (want != FASTEC_FORM_NONE && want != FASTEC_FORM_COMPRESSED)
+            return cli_fail(EXIT_USAGE, NULL, "-compressed and -ec_conv_form name different forms");
+        want = FASTEC_FORM_COMPRESSED;
+    }
+    if (want != FASTEC_FORM_NONE && !public_out)
+        return cli_fail(EXIT_USAGE, NULL, "-compressed and -ec_conv_form apply to -pubout and -pubin");
     unsigned iter;
     if ((rc = parse_iter(iters, &iter))) return rc;
     const char *name = in ? in : "stdin";
@@ -484,29 +520,11 @@ static int cmd_pkey(int argc, char **argv)
             return cli_fail(EXIT_INPUT, name, fastec_strerror(rc));
         }
     }
-    /* -text prints the public key in the form the file stores it in, as
-     * openssl does: that form kept here */
-    uint8_t stored[FASTEC_MAX_PUBLIC_KEY_SIZE];
-    size_t sl = pl;
-    memcpy(stored, pub, pl);
-    if (!pubin && form == FASTEC_FORM_COMPRESSED) { /* a private key file carrying its public key compressed */
-        sl = sizeof stored;
-        if ((rc = fastec_public_key_convert(c, pub, pl, 1, stored, &sl))) {
-            fastec_wipe(priv, sizeof priv);
-            return cli_fail(EXIT_INPUT, name, fastec_strerror(rc));
-        }
-    }
-    /* the public point in the form asked for (a compressed input is expanded unless -compressed) */
-    size_t cl = sizeof pub;
-    if ((rc = fastec_public_key_convert(c, pub, pl, compressed, pub, &cl))) {
-        fastec_wipe(priv, sizeof priv);
-        return cli_fail(EXIT_INPUT, name, fastec_strerror(rc));
-    }
-    pl = cl;
     if (check) {
         /* decoding checked everything: the scalar's range and the embedded
          * public key for a private key, encoding, range, curve and subgroup
-         * for a public key; checked again here on what is written */
+         * for a public key; checked again here, on the point before any
+         * change of form */
         rc = fastec_public_key_check(c, pub, pl);
         if (rc) {
             fastec_wipe(priv, sizeof priv);
@@ -514,6 +532,16 @@ static int cmd_pkey(int argc, char **argv)
         }
         /* where openssl prints it: the output, or stdout when no key is written */
         fprintf(noout || out ? stdout : stderr, "Key is valid\n");
+    }
+    /* the form the file stores the public key in: a compressed public key
+     * file decodes as it is; a private key file says (none: uncompressed) */
+    int stored = pubin ? ((pub[0] == 2 || pub[0] == 3) ? FASTEC_FORM_COMPRESSED : FASTEC_FORM_UNCOMPRESSED)
+                       : (form == FASTEC_FORM_NONE ? FASTEC_FORM_UNCOMPRESSED : form);
+    /* the public point in the form asked for, else in the stored one, as
+     * openssl pkey writes and prints it */
+    if ((rc = point_in_form(c, pub, &pl, want != FASTEC_FORM_NONE ? want : stored))) {
+        fastec_wipe(priv, sizeof priv);
+        return cli_fail(EXIT_INPUT, name, fastec_strerror(rc));
     }
     if (!noout) {
         /* the key first, then the text, as openssl pkey -text does */
@@ -537,9 +565,7 @@ static int cmd_pkey(int argc, char **argv)
         } else {
             fprintf(f, "Public-Key: (%u bit)\n", fastec_curve_order_bits(c));
         }
-        /* the form asked for with -compressed, else the form stored */
-        if (compressed) print_hex_block(f, "pub", pub, pl);
-        else print_hex_block(f, "pub", stored, sl);
+        print_hex_block(f, "pub", pub, pl);
         print_curve_lines(f, c);
         if (fflush(f) != 0) rc = cli_fail(EXIT_OUTPUT, "stdout", strerror(errno));
     }

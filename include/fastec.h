@@ -290,7 +290,9 @@ FASTEC_API int fastec_private_key_read(const uint8_t *in, size_t in_len, const c
                                        const fastec_curve **c, uint8_t *priv, size_t priv_cap, int *public_form);
 
 /* Public key as SubjectPublicKeyInfo (RFC 5480), DER or PEM ("PUBLIC KEY");
- * pub is a SEC 1 encoding (compressed or not) and is kept as given. */
+ * pub is a SEC 1 encoding, uncompressed, compressed or X9.62 hybrid (0x06 or
+ * 0x07 by y's compression bit, then x and y), checked in full and kept as
+ * given. */
 FASTEC_API int fastec_public_key_encode(const fastec_curve *c, const uint8_t *pub, size_t pub_len, int pem,
                                         uint8_t *out, size_t *out_len);
 /* Parses SubjectPublicKeyInfo DER or PEM, reports the curve, writes the SEC 1

@@ -253,7 +253,28 @@ for c in sect163k1 secp160r1 P-384 sect409r1; do
     "$F" pkey -in s.pem -pubout -format der -out pub.der && same pub.der want.der "$c pkey -pubout" || bad "$c pkey -pubout"
     "$F" pkey -in pub.der -pubin -compressed -out pubc.pem && openssl pkey -pubin -in pubc.pem -outform DER -out got.der 2>/dev/null &&
         openssl ec -pubin -in want.der -inform DER -conv_form compressed -outform DER -out wantc.der 2>/dev/null && same got.der wantc.der "$c compressed" || bad "$c pkey -pubin -compressed"
-    "$F" pkey -in pubc.pem -pubin -format der -out un.der && same un.der want.der "$c uncompressed again" || bad "$c pkey -pubin uncompress"
+    "$F" pkey -in pubc.pem -pubin -ec_conv_form uncompressed -format der -out un.der && same un.der want.der "$c uncompressed again" || bad "$c pkey -pubin uncompress"
+    # the public key is written in the form the file stores it in, or the one
+    # -ec_conv_form names, byte for byte as openssl pkey writes it
+    openssl ec -in s.pem -conv_form compressed -out pc_priv.pem 2>/dev/null
+    openssl ec -in s.pem -conv_form hybrid -out ph_priv.pem 2>/dev/null
+    for k in s.pem pc_priv.pem ph_priv.pem pubc.pem; do
+        pi=""
+        [ "$k" = pubc.pem ] && pi=-pubin
+        for cf in "" "-ec_conv_form compressed" "-ec_conv_form uncompressed" "-ec_conv_form hybrid"; do
+            # shellcheck disable=SC2086
+            "$F" pkey $pi -in "$k" -pubout $cf -format der -out got_f.der &&
+                openssl pkey $pi -in "$k" -pubout $cf -outform DER -out want_f.der 2>/dev/null &&
+                same got_f.der want_f.der "$c pkey $pi -in $k -pubout $cf differs from openssl's" ||
+                bad "$c pkey $pi -in $k -pubout $cf"
+        done
+    done
+    "$F" pkey -in ph_priv.pem -pubout -text -noout > a.txt && openssl pkey -in ph_priv.pem -pubout -text -noout > b.txt &&
+        same a.txt b.txt "$c pkey -pubout -text of a hybrid key differs" || bad "$c pkey -pubout -text hybrid"
+    "$F" pkey -in ph_priv.pem -pubout -check -noout > a.txt && openssl pkey -in ph_priv.pem -pubout -check -noout > b.txt &&
+        same a.txt b.txt "$c pkey -check of a hybrid key differs" || bad "$c pkey -check hybrid"
+    expect 2 "ec_conv_form takes compressed" "$F" pkey -in s.pem -pubout -ec_conv_form sideways
+    expect 2 "apply to -pubout" "$F" pkey -in s.pem -ec_conv_form compressed
     "$F" pkey -in s.pem -text -noout > a.txt && openssl pkey -in s.pem -text -noout > b.txt && same a.txt b.txt "$c pkey -text differs from openssl's"
     "$F" pkey -in pub.der -pubin -text -noout > a.txt && openssl pkey -pubin -inform DER -in pub.der -text -noout > b.txt && same a.txt b.txt "$c pkey -pubin -text differs"
     # a compressed public key prints in its stored form, as openssl prints it,

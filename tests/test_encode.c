@@ -160,6 +160,30 @@ static void test_keys(const fastec_curve *c)
     CHECK(fastec_public_key_encode(c, pub2, pl2, 0, buf, &n) == FASTEC_OK && n == (size_t)dl && !memcmp(buf, der, n),
           "%s SPKI differs from OpenSSL's", name);
     OPENSSL_free(der);
+    /* the hybrid form (0x06 | y's compression bit, x, y) written as given,
+     * as OpenSSL writes it; the wrong prefix bit refused */
+    {
+        uint8_t cmp[FASTEC_MAX_PUBLIC_KEY_SIZE], hyb[FASTEC_MAX_PUBLIC_KEY_SIZE];
+        size_t cl = sizeof cmp;
+        CHECK(pl2 > 1 && pub2[0] == 4 && fastec_public_key_convert(c, pub2, pl2, 1, cmp, &cl) == FASTEC_OK,
+              "%s compress", name);
+        memcpy(hyb, pub2, pl2);
+        hyb[0] = (uint8_t)(0x06 | (cmp[0] & 1));
+        EC_KEY *hk = EVP_PKEY_get1_EC_KEY(ok);
+        EC_KEY_set_conv_form(hk, POINT_CONVERSION_HYBRID);
+        der = NULL;
+        dl = i2d_EC_PUBKEY(hk, &der);
+        n = sizeof buf;
+        int rc = fastec_public_key_encode(c, hyb, pl2, 0, buf, &n);
+        CHECK(rc == FASTEC_OK && dl > 0 && n == (size_t)dl && !memcmp(buf, der, n),
+              "%s hybrid SPKI differs from OpenSSL's (%s)", name, fastec_strerror(rc));
+        hyb[0] ^= 1;
+        n = sizeof buf;
+        CHECK(fastec_public_key_encode(c, hyb, pl2, 0, buf, &n) != FASTEC_OK, "%s hybrid with the wrong y bit accepted",
+              name);
+        OPENSSL_free(der);
+        EC_KEY_free(hk);
+    }
     /* explicit parameters refused */
     EC_KEY *ek = EVP_PKEY_get1_EC_KEY(ok);
     EC_GROUP *g = EC_GROUP_dup(EC_KEY_get0_group(ek));

@@ -576,7 +576,11 @@ out:
 int keyfile_public_encode(const struct fastec_curve *c, const uint8_t *pub, size_t pub_len, int pem, uint8_t *out,
                           size_t *out_len)
 {
-    int rc = public_check(c, pub, pub_len);
+    /* any form a key file may hold, hybrid included, checked in full and
+     * written as given */
+    uint8_t chk[1 + 2 * EC_MAX_FIELD_BYTES];
+    size_t cl = sizeof chk;
+    int rc = public_from_file(c, pub, pub_len, chk, &cl);
     if (rc) return rc;
     uint8_t der[MAX_KEY_DER];
     der_out o = {der, sizeof der, 0, 0};
