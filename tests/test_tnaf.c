@@ -13,8 +13,9 @@
  * the isomorphic curve with a = 1 where a is general) is checked the same
  * way on small u1, +-u2 (acc meets +-entry: the doubling, infinity) and
  * random ones. With the argument "quick" (the emulated cross-builds, where
- * the portable field runs tens of times slower and the same code has had the
- * whole sweep natively), the powers of two are every 11th bit position plus
+ * the portable field runs tens of times slower, and the sanitizer builds,
+ * several times slower; the same code has had the whole sweep natively),
+ * the powers of two are every 11th bit position plus
  * the limb boundaries and the top, the random scalars 20 per curve, and the
  * random curves' verifications u1, u2 <= 8 and 12 random pairs. */
 #include "curves/curves.h"
