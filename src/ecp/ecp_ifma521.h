@@ -2,11 +2,11 @@
 /* The "ifma" backend's P-521 point operations, chosen by ecp/ecp_impl.h in
  * place of ecp_jacobian.h's pt_dbl, pt_add_core and pt_madd_core: the
  * formulas of ecp_formulas.h (ecp_ifma_pt.h) on fp/fp521_ifma.h's register
- * values: the 58-bit
- * coordinates are converted in at the start and out at the end, so the
- * intermediate values never go through memory (a field API by pointer lost
- * about two thirds of the gain, docs/BENCHMARKS.md). The comments give each
- * value's bound class (R or P, fp521_ifma.h). Constant-time: no branches. */
+ * values: the 58-bit coordinates are converted in at the start and out at
+ * the end, so the intermediate values never go through memory (a field API
+ * by pointer, a load and a store per operation, is among ARCHITECTURE's
+ * rejected designs). The comments give each value's bound class (R or P,
+ * fp521_ifma.h). Constant-time: no branches. */
 #ifndef FASTEC_ECP_IFMA521_H
 #define FASTEC_ECP_IFMA521_H
 
