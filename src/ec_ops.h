@@ -43,6 +43,11 @@ typedef struct ec_ops {
      * else RC_SIG_INVALID. */
     int (*verify_vartime)(const struct fastec_curve *c, const ec_point *q, const sc_t *u1, const sc_t *u2,
                           const sc_t *r);
+    /* Variable time (public data): the curve's tables of G (curves.h: the
+     * fixed-base table into base, the verification table into gnaf where the
+     * curve has one, else gnaf is NULL), computed from G in canonical form:
+     * every instance of a curve writes the same words. */
+    void (*tables_vartime)(const struct fastec_curve *c, uint64_t *base, uint64_t *gnaf);
 } ec_ops;
 
 /* The field operations of an instance, for the tests (field tests against

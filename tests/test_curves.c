@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Curve parameters and group laws, every curve, every backend the CPU runs:
  * parameters equal OpenSSL's (field polynomial, a, b, G, n, h; in builds with
- * OpenSSL, FASTEC_TEST_OPENSSL: the cross-compiled runs have none); G on the
- * curve and in the subgroup; n G = infinity; (n-1) G = -G; h n within the
- * Hasse bound of 2^m; k G by the fixed-base table equals the ladder's k G; and
- * every backend gives the same points as the portable one. */
+ * OpenSSL, FASTEC_TEST_OPENSSL: the cross-compiled runs have none); the
+ * tables of G that every backend computes, the ones the library uses and
+ * the binary fields' linear maps equal tools/gen_curves.py's (by SHA-256); G on the curve and in the
+ * subgroup; n G = infinity; (n-1) G = -G; h n within the Hasse bound of 2^m;
+ * k G by the fixed-base table equals the ladder's k G; and every backend
+ * gives the same points as the portable one. */
 #ifdef FASTEC_TEST_OPENSSL
 #define OPENSSL_SUPPRESS_DEPRECATED
 #include <openssl/bn.h>
@@ -13,8 +15,11 @@
 #endif
 
 #include "curves/curves.h"
+#include "dispatch/dispatch.h"
 #include "ec_ops.h"
 #include "fastec.h"
+#include "gen/table_digests.h"
+#include "hash/hash.h"
 #ifdef FASTEC_TEST_OPENSSL
 #include "testossl.h"
 #endif
@@ -229,9 +234,77 @@ static void test_prime_curve(const fastec_curve *c)
     }
 }
 
+/* SHA-256 of n words as little-endian bytes, in hex */
+static void words_sha256(char hex[65], const uint64_t *w, size_t n)
+{
+    hash_ctx h;
+    uint8_t b[8], d[32];
+    hash_sha256.init(&h);
+    for (size_t i = 0; i < n; i++) {
+        for (int j = 0; j < 8; j++) b[j] = (uint8_t)(w[i] >> (8 * j));
+        hash_sha256.update(&h, b, 8);
+    }
+    hash_sha256.final(&h, d);
+    for (int i = 0; i < 32; i++) snprintf(hex + 2 * i, 3, "%02x", d[i]);
+}
+
+/* the tables of G: each backend's tables_vartime and the tables the
+ * library filled on first use against the generator's digests */
+static uint64_t tab_base[97 * 32 * 2 * 9], tab_gnaf[64 * 2 * 9];
+
+static void test_tables(const fastec_curve *c)
+{
+    const char *want_b = NULL, *want_g = NULL;
+    for (size_t i = 0; i < sizeof ec_table_digests / sizeof ec_table_digests[0]; i++)
+        if (!strcmp(ec_table_digests[i].curve, c->name)) {
+            want_b = ec_table_digests[i].base;
+            want_g = ec_table_digests[i].gnaf;
+        }
+    CHECK(want_b != NULL, "%s: no table digest", c->name);
+    if (!want_b) return;
+    const int bin = c->kind == EC_KIND_BINARY;
+    const unsigned nw = bin ? (c->field_bits + 63) / 64 : c->ecp->fp.nlimbs;
+    const unsigned pos = bin ? c->ec2->base_pos : c->ecp->base_pos, w = bin ? c->ec2->base_w : c->ecp->base_w;
+    const uint64_t *live_b = bin ? c->ec2->base : c->ecp->base, *live_g = bin ? c->ec2->gnaf : c->ecp->gnaf;
+    const size_t nb = (size_t)pos << (w - 1) << 1, ng = (size_t)1 << (bin ? EC2_GNAF_W - 2 : ECP_GNAF_W - 2) << 1;
+    CHECK(nb * nw <= sizeof tab_base / 8 && ng * nw <= sizeof tab_gnaf / 8, "%s: table buffers too small", c->name);
+    CHECK((want_g != NULL) == (live_g != NULL), "%s: verification table present in one only", c->name);
+    char hex[65];
+    const ec_ops *ops[EC_MAX_BACKENDS];
+    unsigned n = ec_backends(c, ops, NULL); /* fills the library's tables */
+    CHECK(atomic_load(c->tables) == 2, "%s: tables not ready after ec_backends", c->name);
+    words_sha256(hex, live_b, nb * nw);
+    CHECK(!strcmp(hex, want_b), "%s: fixed-base table differs from the generator's", c->name);
+    if (want_g && live_g) {
+        words_sha256(hex, live_g, ng * nw);
+        CHECK(!strcmp(hex, want_g), "%s: verification table differs from the generator's", c->name);
+    }
+    for (unsigned k = 0; k < n; k++) {
+        memset(tab_base, 0, sizeof tab_base);
+        memset(tab_gnaf, 0, sizeof tab_gnaf);
+        ops[k]->tables_vartime(c, tab_base, want_g ? tab_gnaf : NULL);
+        words_sha256(hex, tab_base, nb * nw);
+        CHECK(!strcmp(hex, want_b), "%s %s: fixed-base table differs from the generator's", c->name,
+              ops[k]->backend);
+        if (want_g) {
+            words_sha256(hex, tab_gnaf, ng * nw);
+            CHECK(!strcmp(hex, want_g), "%s %s: verification table differs from the generator's", c->name,
+                  ops[k]->backend);
+        }
+    }
+}
+
 int main(void)
 {
     t_seed();
+    for (size_t i = 0; i < fastec_curve_count(); i++) test_tables(fastec_curve_at(i));
+    /* every binary field's linear maps, filled with its curves' tables */
+    for (size_t i = 0; i < sizeof ec_map_digests / sizeof ec_map_digests[0]; i++) {
+        char hex[65];
+        words_sha256(hex, ec_map_digests[i].words, ec_map_digests[i].n);
+        CHECK(!strcmp(hex, ec_map_digests[i].sha256), "GF(2^%u) %s map differs from the generator's",
+              ec_map_digests[i].m, ec_map_digests[i].map);
+    }
     CHECK(fastec_curve_count() == 20, "14 binary and 6 prime curves");
     for (size_t i = 0; i < fastec_curve_count(); i++) {
         const fastec_curve *c = fastec_curve_at(i);

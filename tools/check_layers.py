@@ -11,10 +11,10 @@ import sys
 
 # lowest first; a path matches the first prefix that fits
 LAYERS = [
-    ('base', ['err.h', 'invariant.h', 'ct.h', 'ct.c', 'cpu.h', 'cpu.c']),
+    ('base', ['err.h', 'invariant.h', 'ct.h', 'ct.c', 'cpu.h', 'cpu.c', 'once.h']),
     ('hash, mod, sym', ['hash/', 'mod/', 'sym/']),
     ('fields, scalars', ['gf2m/', 'fp/', 'scalar/', 'gen/gf2m_consts.h', 'gen/gf2m_maps.c', 'gen/fp_consts.h', 'gen/fp_adx.h']),
-    ('curve data', ['curves/', 'gen/curve_data.c']),
+    ('curve data', ['curves/', 'gen/curve_data.c', 'gen/table_digests.h']),
     ('points', ['ec_ops.h', 'ec2/', 'ecp/']),
     ('dispatch', ['dispatch/', 'gen/dispatch_table.h', 'gen/dispatch_limits.h']),
     ('protocols', ['proto/']),

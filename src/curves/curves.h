@@ -1,11 +1,20 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The curve table (generated: src/gen/curve_data.c): what a curve is made of
- * (names, order, cofactor, field and group parameters, precomputed tables,
- * the row of its implementations in the dispatch table). Data and look-ups
- * only; the arithmetic lives in gf2m/, fp/, ec2/, ecp/ and scalar/. */
+ * (names, order, cofactor, field and group parameters, the storage of its
+ * tables of G, the row of its implementations in the dispatch table). Data
+ * and look-ups only; the arithmetic lives in gf2m/, fp/, ec2/, ecp/ and
+ * scalar/.
+ *
+ * The tables of G (the fixed-base table and the verification table) are
+ * computed from G on the curve's first use, by its instance's tables_vartime
+ * (src/ec_ops.h), into zero-initialised static storage: the library file does
+ * not carry them (2.9 MB over the 20 curves), and a process holds only the
+ * tables of the curves it uses. ec_ops_for (src/dispatch/dispatch.c) fills
+ * them once, race-free, before it hands out a curve's operations. */
 #ifndef FASTEC_CURVES_H
 #define FASTEC_CURVES_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -53,16 +62,16 @@ typedef struct ec2_params {
     /* Fixed-base table, window width base_w: base_pos positions of
      * 2^(base_w - 1) points: entry (i, j) = (j + 1) 2^(base_w i) G in
      * lambda-affine form, stored as x then lambda = x + y/x, each nwords
-     * words (y = (lambda + x) x). */
-    const uint64_t *base;
+     * words (y = (lambda + x) x). Filled on first use (top comment). */
+    uint64_t *base;
     unsigned base_pos;
     unsigned base_w;
     unsigned base_exc;            /* first position where acc = +-entry can occur */
     const ec2_tnaf *tnaf;         /* Koblitz curves: the tau-adic multiplication; else NULL */
     /* Verification on the other curves: (2j + 1) G for j < 2^(EC2_GNAF_W -
      * 2), lambda-affine as base (a width-EC2_GNAF_W NAF of u1 indexes it,
-     * interleaved with u2 Q); NULL on the Koblitz curves */
-    const uint64_t *gnaf;
+     * interleaved with u2 Q), filled with base; NULL on the Koblitz curves */
+    uint64_t *gnaf;
 } ec2_params;
 
 #define EC2_GNAF_W 8
@@ -77,13 +86,15 @@ typedef struct ecp_params {
     uint64_t gx[EC_MAX_WORDS];    /* G, plain */
     uint64_t gy[EC_MAX_WORDS];
     /* Fixed-base table, window width base_w: entry (i, j) = (j + 1) 2^(w i) G
-     * for j < 2^(w - 1), affine, field form, x then y, fp.nlimbs words each */
-    const uint64_t *base;
+     * for j < 2^(w - 1), affine, canonical field form, x then y, fp.nlimbs
+     * words each; filled on first use (top comment) */
+    uint64_t *base;
     unsigned base_pos;
     unsigned base_w;
     /* Verification: (2j + 1) G for j < 2^(ECP_GNAF_W - 2), affine, field
-     * form, x then y (a width-ECP_GNAF_W NAF of u1 indexes it) */
-    const uint64_t *gnaf;
+     * form, x then y (a width-ECP_GNAF_W NAF of u1 indexes it); filled with
+     * base */
+    uint64_t *gnaf;
 } ecp_params;
 
 #define ECP_GNAF_W 8
@@ -104,6 +115,7 @@ struct fastec_curve {
     const ec2_params *ec2;        /* binary curves */
     unsigned impl_index;          /* row in the dispatch table: binary per field, prime per curve */
     const ecp_params *ecp;        /* prime curves */
+    atomic_uint *tables;          /* the tables of G: 0 empty, 1 being filled, 2 ready */
 };
 
 extern const struct fastec_curve ec_curve_table[];

@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "dispatch/dispatch.h"
+#include "once.h"
 
 typedef struct {
     enum cpu_backend backend;
@@ -23,11 +24,33 @@ static const ec_impl_row *row_of(const struct fastec_curve *c)
     return c->kind == EC_KIND_BINARY ? &ec2_rows[c->impl_index] : &ecp_rows[c->impl_index];
 }
 
+/* The curve's tables of G, filled once (curves.h, once.h) by the instance
+ * this process uses. Every path to a curve's operations (ec_ops_for,
+ * ec_backends) passes here first, so no operation reads a table before it
+ * is complete. */
+static void tables_ready(const struct fastec_curve *c, const ec_ops *ops)
+{
+    if (!once_begin(c->tables)) return;
+    if (c->kind == EC_KIND_BINARY) ops->tables_vartime(c, c->ec2->base, c->ec2->gnaf);
+    else ops->tables_vartime(c, c->ecp->base, c->ecp->gnaf);
+    once_end(c->tables);
+}
+
+static const ec_ops *ops_best(const struct fastec_curve *c)
+{
+    const ec_impl_row *r = row_of(c);
+    const ec_ops *best = r->be[0].ops; /* portable, always compiled */
+    for (unsigned i = 1; i < EC_MAX_BACKENDS; i++)
+        if (r->be[i].ops && cpu_backend_on(r->be[i].backend)) best = r->be[i].ops;
+    return best;
+}
+
 unsigned ec_backends(const struct fastec_curve *c, const ec_ops *ops[EC_MAX_BACKENDS],
                      const ec_field_hooks *fields[EC_MAX_BACKENDS])
 {
     const ec_impl_row *r = row_of(c);
     unsigned n = 0;
+    tables_ready(c, ops_best(c));
     for (unsigned i = 0; i < EC_MAX_BACKENDS; i++) {
         const ec_impl *e = &r->be[i];
         if (!e->ops || !cpu_backend_hw(e->backend)) continue;
@@ -40,9 +63,7 @@ unsigned ec_backends(const struct fastec_curve *c, const ec_ops *ops[EC_MAX_BACK
 
 const ec_ops *ec_ops_for(const struct fastec_curve *c)
 {
-    const ec_impl_row *r = row_of(c);
-    const ec_ops *best = r->be[0].ops; /* portable, always compiled */
-    for (unsigned i = 1; i < EC_MAX_BACKENDS; i++)
-        if (r->be[i].ops && cpu_backend_on(r->be[i].backend)) best = r->be[i].ops;
+    const ec_ops *best = ops_best(c);
+    tables_ready(c, best);
     return best;
 }

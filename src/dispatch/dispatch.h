@@ -16,7 +16,8 @@
  * matching field hooks. Returns how many. */
 unsigned ec_backends(const struct fastec_curve *c, const ec_ops *ops[EC_MAX_BACKENDS],
                      const ec_field_hooks *fields[EC_MAX_BACKENDS]);
-/* The instance this process uses for the curve. */
+/* The instance this process uses for the curve; the curve's tables of G are
+ * ready when it returns (ec_backends likewise). */
 const ec_ops *ec_ops_for(const struct fastec_curve *c);
 
 #endif

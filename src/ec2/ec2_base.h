@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Constant-time fixed-base multiplication k G from the generated table. Part of the binary-curve
+/* Constant-time fixed-base multiplication k G from the table of G. Part of the binary-curve
  * implementation (ec2_impl.h). */
 #ifndef FASTEC_EC2_BASE_H
 #define FASTEC_EC2_BASE_H

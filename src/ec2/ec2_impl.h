@@ -6,10 +6,11 @@
  *    (López, Dahab, "Fast multiplication on elliptic curves over GF(2^m)
  *    without precomputation", CHES 1999): per bit 5M + 5S (+1M if b != 1),
  *    bitlen(n) iterations whatever the scalar, conditional swaps by masks.
- *  - ec2_mul_base: constant-time fixed-base windows: k = sum d_i 16^i with
- *    signed digits d_i in [-8, 7], k G = sum d_i (16^i G) from the generated
- *    table (lambda-affine), each row scanned whole; mixed additions in
- *    lambda coordinates (8M + 2S), no doublings.
+ *  - ec2_mul_base: constant-time fixed-base windows: k = sum d_i 2^(w i)
+ *    with signed width-w digits (w = 5, 6 from 283 bits), k G = sum
+ *    d_i (2^(w i) G) from the table of G (lambda-affine, computed on the
+ *    curve's first use by ec2_tables.h), each row scanned whole; mixed
+ *    additions in lambda coordinates (8M + 2S), no doublings.
  *  - ec2_tnaf_mul_x (Koblitz curves): constant-time regular
  *    tau-adic windows (k partially reduced mod (tau^m - 1)/(tau - 1), one
  *    non-zero digit every w Frobenius maps, lambda coordinates); the ladder
@@ -37,4 +38,5 @@
 #include "ec2/ec2_check.h"
 #include "ec2/ec2_ops.h"
 #include "ec2/ec2_verify.h"
+#include "ec2/ec2_tables.h"
 #include "ec2/ec2_hooks.h"

@@ -27,6 +27,22 @@ GF_FN void ld_add_aff_vartime(const ec2_k *K, ld_pt *acc, int *inf, const aff_pt
     *acc = r;
 }
 
+/* lp[j] = start + j step for j < n (n >= 1), López–Dahab, start and step
+ * affine; returns 0 if some sum is the point at infinity. */
+GF_FN int ld_progression_vartime(const ec2_k *K, ld_pt *lp, const aff_pt *start, const aff_pt *step, unsigned n)
+{
+    int inf = 0;
+    fe_copy(lp[0].X, start->x);
+    fe_copy(lp[0].Y, start->y);
+    fe_one(lp[0].Z);
+    for (unsigned j = 1; j < n; j++) {
+        lp[j] = lp[j - 1];
+        ld_add_aff_vartime(K, &lp[j], &inf, step);
+        if (inf) return 0;
+    }
+    return 1;
+}
+
 /* the same in lambda coordinates */
 GF_FN void lam_add_aff_vartime(const ec2_k *K, lam_pt *acc, int *inf, const lam_aff *q)
 {

@@ -36,15 +36,8 @@ GF_FN int ec2_qnaf_table_vartime(const ec2_k *K, lam_aff pre[EC2_QNAF_PRE], cons
     ld_dbl_aff(K, &d2, Q);
     if (fe_is_zero_vartime(d2.Z)) return RC_SUBGROUP; /* 2Q = O: order 2 */
     ld_to_aff(&q2, &d2);
-    fe_copy(lp[0].X, Q->x);
-    fe_copy(lp[0].Y, Q->y);
-    fe_one(lp[0].Z);
-    int pinf = 0;
-    for (int i = 1; i < EC2_QNAF_PRE; i++) {
-        lp[i] = lp[i - 1];
-        ld_add_aff_vartime(K, &lp[i], &pinf, &q2);
-        if (pinf) return RC_SUBGROUP; /* cannot happen for a point of large order */
-    }
+    /* a sum at infinity cannot happen for a point of large order */
+    if (!ld_progression_vartime(K, lp, Q, &q2, EC2_QNAF_PRE)) return RC_SUBGROUP;
     if (!ld_batch_lam_vartime(pre, lp, EC2_QNAF_PRE)) return RC_SUBGROUP; /* x = 0: order 2 */
     return RC_OK;
 }

@@ -23,7 +23,7 @@ static void pt_madd_vartime(pp *o, const pp *P, const uint64_t *x2, const uint64
 
 /* acc = u1 G + u2 Q in one chain of doublings, from the width-ECP_WNAF_W NAF
  * naf2 of u2 over the affine odd multiples qxy of Q and the width-ECP_GNAF_W
- * NAF naf1 of u1 over the generated table gnaf of G; public values only */
+ * NAF naf1 of u1 over the table gnaf of G; public values only */
 static void pt_dmul_vartime(pp *acc, const int8_t *naf1, int len1, const int8_t *naf2, int len2,
                             const uint64_t (*qxy)[2 * FP_NL], const uint64_t *gnaf)
 {

@@ -2,8 +2,8 @@
 /* Prime-curve points, y^2 = x^3 - 3x + b over GF(p), for the six SEC 2 /
  * NIST prime curves (cofactor 1); compiled once per prime (ecp_inst.c) over
  * that prime's field code (fp/fp_impl.h): Montgomery residues, P-521's
- * 58-bit limbs or secp160r1's plain values; the generated tables are in the
- * same representation.
+ * 58-bit limbs or secp160r1's plain values; the tables of G (ecp_tables.h,
+ * computed on the curve's first use) are in the same representation.
  *
  * Points are Jacobian (X : Y : Z), x = X/Z^2, y = Y/Z^3, the identity Z = 0.
  * Doubling: dbl-2001-b (a = -3), 4M + 4S (3M + 5S for P-521), maps the
@@ -22,7 +22,7 @@
  *    last step 16 A = d (mod n) for k in {2, 4, ..., 16} and {n - 16, ...,
  *    n - 2}, so that addition also computes the doubling and selects it by
  *    mask. Every step does the same operations whatever the digits.
- *  - k G for a secret k: the generated table of (j + 1) 2^(w i) G (affine,
+ *  - k G for a secret k: the table of (j + 1) 2^(w i) G (affine,
  *    j < 2^(w - 1), w = 4, 6 for P-224, P-256, P-384 and P-521), signed
  *    width-w digits, the first digit's entry as the start and one mixed
  *    addition per further digit, no doubling. The accumulator before position i is
@@ -32,7 +32,7 @@
  *  - verification (public data): one chain of doublings for u1 G + u2 Q,
  *    width-5 NAF of u2 over 1, 3, ..., 15 Q (made affine by one inversion)
  *    and width-8 NAF of u1 over the
- *    generated 1, 3, ..., 127 G, branches on the special cases, and
+ *    table of 1, 3, ..., 127 G, branches on the special cases, and
  *    x(R) = r tested as r Z^2 == X (and r + n while below p), no inversion. */
 #ifndef FASTEC_ECP_IMPL_H
 #define FASTEC_ECP_IMPL_H
@@ -91,5 +91,6 @@
 #include "ecp/ecp_dmul.h"
 #endif
 #include "ecp/ecp_ops.h"
+#include "ecp/ecp_tables.h"
 
 #endif

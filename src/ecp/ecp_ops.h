@@ -110,7 +110,7 @@ static int ecp_op_verify_vartime(const struct fastec_curve *cv, const ec_point *
     for (int j = 1; j < (1 << (ECP_WNAF_W - 2)); j++) pt_add_core(&tab[j], H, R, &tab[j - 1], &Q2);
     pt_batch_affine_vartime(qxy, tab, 1 << (ECP_WNAF_W - 2)); /* mixed additions below */
     /* u1 G + u2 Q in one chain of doublings: width-5 NAF of u2 over the table
-     * above, width-ECP_GNAF_W NAF of u1 over the generated table of G */
+     * above, width-ECP_GNAF_W NAF of u1 over the table of G */
     int8_t naf2[SC_MAX_LIMBS * 64 + 2], naf1[SC_MAX_LIMBS * 64 + 2];
     int len2 = sc_wnaf_vartime(naf2, u2->v, (int)cv->sc.nlimbs, ECP_WNAF_W);
     int len1 = sc_wnaf_vartime(naf1, u1->v, (int)cv->sc.nlimbs, ECP_GNAF_W);

@@ -6,7 +6,8 @@
  * GF_SQRK2_MAP and GF_HT_MAP are the tables of a -> a^(2^GF_SQRK),
  * a^(2^GF_SQRK1), a^(2^GF_SQRK2) (fe_inv's three longest squaring
  * runs) and of the half-trace, by output word, GF_MAP_COLS columns
- * (src/gen/gf2m_maps.c); GF_TNAF_W and GF_TNAF_MU are the tau-adic
+ * (src/gen/gf2m_maps.c, filled on first use; GF_MAPS_STATE is their
+ * state word, src/once.h); GF_TNAF_W and GF_TNAF_MU are the tau-adic
  * width and mu of the field's Koblitz curve (0 and 0 if it has none). */
 #if GF_M == 163
 #define GF_NTERMS 3
@@ -19,11 +20,13 @@
 #define GF_SQRK1 40
 #define GF_SQRK2 20
 #define GF_MAP_COLS 168
-extern const uint64_t gf2m_sqrk_163[3][168], gf2m_sqrk1_163[3][168], gf2m_sqrk2_163[3][168], gf2m_ht_163[3][168];
+extern uint64_t gf2m_sqrk_163[3][168], gf2m_sqrk1_163[3][168], gf2m_sqrk2_163[3][168], gf2m_ht_163[3][168];
+extern atomic_uint gf2m_maps_163;
 #define GF_SQRK_MAP gf2m_sqrk_163
 #define GF_SQRK1_MAP gf2m_sqrk1_163
 #define GF_SQRK2_MAP gf2m_sqrk2_163
 #define GF_HT_MAP gf2m_ht_163
+#define GF_MAPS_STATE gf2m_maps_163
 #define GF_TNAF_W 4
 #define GF_TNAF_MU 1
 #endif
@@ -36,11 +39,13 @@ extern const uint64_t gf2m_sqrk_163[3][168], gf2m_sqrk1_163[3][168], gf2m_sqrk2_
 #define GF_SQRK1 48
 #define GF_SQRK2 24
 #define GF_MAP_COLS 200
-extern const uint64_t gf2m_sqrk_193[4][200], gf2m_sqrk1_193[4][200], gf2m_sqrk2_193[4][200], gf2m_ht_193[4][200];
+extern uint64_t gf2m_sqrk_193[4][200], gf2m_sqrk1_193[4][200], gf2m_sqrk2_193[4][200], gf2m_ht_193[4][200];
+extern atomic_uint gf2m_maps_193;
 #define GF_SQRK_MAP gf2m_sqrk_193
 #define GF_SQRK1_MAP gf2m_sqrk1_193
 #define GF_SQRK2_MAP gf2m_sqrk2_193
 #define GF_HT_MAP gf2m_ht_193
+#define GF_MAPS_STATE gf2m_maps_193
 #define GF_TNAF_W 0
 #define GF_TNAF_MU 0
 #endif
@@ -53,11 +58,13 @@ extern const uint64_t gf2m_sqrk_193[4][200], gf2m_sqrk1_193[4][200], gf2m_sqrk2_
 #define GF_SQRK1 58
 #define GF_SQRK2 29
 #define GF_MAP_COLS 240
-extern const uint64_t gf2m_sqrk_233[4][240], gf2m_sqrk1_233[4][240], gf2m_sqrk2_233[4][240], gf2m_ht_233[4][240];
+extern uint64_t gf2m_sqrk_233[4][240], gf2m_sqrk1_233[4][240], gf2m_sqrk2_233[4][240], gf2m_ht_233[4][240];
+extern atomic_uint gf2m_maps_233;
 #define GF_SQRK_MAP gf2m_sqrk_233
 #define GF_SQRK1_MAP gf2m_sqrk1_233
 #define GF_SQRK2_MAP gf2m_sqrk2_233
 #define GF_HT_MAP gf2m_ht_233
+#define GF_MAPS_STATE gf2m_maps_233
 #define GF_TNAF_W 4
 #define GF_TNAF_MU -1
 #endif
@@ -70,11 +77,13 @@ extern const uint64_t gf2m_sqrk_233[4][240], gf2m_sqrk1_233[4][240], gf2m_sqrk2_
 #define GF_SQRK1 59
 #define GF_SQRK2 29
 #define GF_MAP_COLS 240
-extern const uint64_t gf2m_sqrk_239[4][240], gf2m_sqrk1_239[4][240], gf2m_sqrk2_239[4][240], gf2m_ht_239[4][240];
+extern uint64_t gf2m_sqrk_239[4][240], gf2m_sqrk1_239[4][240], gf2m_sqrk2_239[4][240], gf2m_ht_239[4][240];
+extern atomic_uint gf2m_maps_239;
 #define GF_SQRK_MAP gf2m_sqrk_239
 #define GF_SQRK1_MAP gf2m_sqrk1_239
 #define GF_SQRK2_MAP gf2m_sqrk2_239
 #define GF_HT_MAP gf2m_ht_239
+#define GF_MAPS_STATE gf2m_maps_239
 #define GF_TNAF_W 4
 #define GF_TNAF_MU -1
 #endif
@@ -89,11 +98,13 @@ extern const uint64_t gf2m_sqrk_239[4][240], gf2m_sqrk1_239[4][240], gf2m_sqrk2_
 #define GF_SQRK1 70
 #define GF_SQRK2 35
 #define GF_MAP_COLS 288
-extern const uint64_t gf2m_sqrk_283[5][288], gf2m_sqrk1_283[5][288], gf2m_sqrk2_283[5][288], gf2m_ht_283[5][288];
+extern uint64_t gf2m_sqrk_283[5][288], gf2m_sqrk1_283[5][288], gf2m_sqrk2_283[5][288], gf2m_ht_283[5][288];
+extern atomic_uint gf2m_maps_283;
 #define GF_SQRK_MAP gf2m_sqrk_283
 #define GF_SQRK1_MAP gf2m_sqrk1_283
 #define GF_SQRK2_MAP gf2m_sqrk2_283
 #define GF_HT_MAP gf2m_ht_283
+#define GF_MAPS_STATE gf2m_maps_283
 #define GF_TNAF_W 4
 #define GF_TNAF_MU -1
 #endif
@@ -106,11 +117,13 @@ extern const uint64_t gf2m_sqrk_283[5][288], gf2m_sqrk1_283[5][288], gf2m_sqrk2_
 #define GF_SQRK1 102
 #define GF_SQRK2 51
 #define GF_MAP_COLS 416
-extern const uint64_t gf2m_sqrk_409[7][416], gf2m_sqrk1_409[7][416], gf2m_sqrk2_409[7][416], gf2m_ht_409[7][416];
+extern uint64_t gf2m_sqrk_409[7][416], gf2m_sqrk1_409[7][416], gf2m_sqrk2_409[7][416], gf2m_ht_409[7][416];
+extern atomic_uint gf2m_maps_409;
 #define GF_SQRK_MAP gf2m_sqrk_409
 #define GF_SQRK1_MAP gf2m_sqrk1_409
 #define GF_SQRK2_MAP gf2m_sqrk2_409
 #define GF_HT_MAP gf2m_ht_409
+#define GF_MAPS_STATE gf2m_maps_409
 #define GF_TNAF_W 5
 #define GF_TNAF_MU -1
 #endif
@@ -125,11 +138,13 @@ extern const uint64_t gf2m_sqrk_409[7][416], gf2m_sqrk1_409[7][416], gf2m_sqrk2_
 #define GF_SQRK1 142
 #define GF_SQRK2 71
 #define GF_MAP_COLS 576
-extern const uint64_t gf2m_sqrk_571[9][576], gf2m_sqrk1_571[9][576], gf2m_sqrk2_571[9][576], gf2m_ht_571[9][576];
+extern uint64_t gf2m_sqrk_571[9][576], gf2m_sqrk1_571[9][576], gf2m_sqrk2_571[9][576], gf2m_ht_571[9][576];
+extern atomic_uint gf2m_maps_571;
 #define GF_SQRK_MAP gf2m_sqrk_571
 #define GF_SQRK1_MAP gf2m_sqrk1_571
 #define GF_SQRK2_MAP gf2m_sqrk2_571
 #define GF_HT_MAP gf2m_ht_571
+#define GF_MAPS_STATE gf2m_maps_571
 #define GF_TNAF_W 5
 #define GF_TNAF_MU -1
 #endif

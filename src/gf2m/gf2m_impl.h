@@ -19,12 +19,14 @@
 #error "define GF_M"
 #endif
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "ct.h"
 #include "gen/gf2m_consts.h"
+#include "once.h"
 
 #define GF_PORTABLE 0
 #define GF_CLMUL 1
@@ -67,6 +69,9 @@
 #define GF_FN static inline GF_TARGET
 #define GF_FN_NOINLINE static __attribute__((noinline, unused)) GF_TARGET /* unused: ec2_zinst.c needs only some */
 #define GF_OP static GF_TARGET
+/* run once per process (the tables of G): optimised for size */
+#define GF_FN_COLD static inline __attribute__((cold)) GF_TARGET
+#define GF_OP_COLD static __attribute__((cold)) GF_TARGET
 /* fe_mul_wide's linkage, one rule for every backend: out of line from 7 words
  * on, where inlined copies crowd the instruction cache (about 15% of a
  * sect571k1 ECDH on clmul), inlined below that, where the call costs about

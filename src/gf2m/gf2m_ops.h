@@ -182,6 +182,55 @@ GF_FN_NOINLINE void fe_halftrace(fe r, const fe a)
     fe_linmap(r, GF_HT_MAP, a); /* H is linear: its column table */
 }
 
+/* The field's linear maps (GF_SQRK_MAP, GF_SQRK1_MAP, GF_SQRK2_MAP,
+ * GF_HT_MAP: fe_inv's squaring runs and the half-trace), computed into their
+ * zero-initialised storage once per process (src/once.h), before the first
+ * inversion or half-trace of a curve over the field (ec2_op_tables_vartime
+ * calls this first). Column i of a -> a^(2^K) is b^i for b = x^(2^K), one
+ * product each; of the half-trace, H(c^2) = H(c) + c + Tr(c) (m odd) gives
+ * the even columns from earlier ones and the odd ones are summed. Canonical
+ * elements: every backend writes the same words. Public data. */
+GF_FN_COLD void fe_map_column(uint64_t (*M)[GF_MAP_COLS], int i, const fe v)
+{
+    for (int j = 0; j < GF_NW; j++) M[j][i] = v[j];
+}
+
+GF_FN_COLD void fe_maps_ready(void)
+{
+    static const int runs[3] = {GF_SQRK, GF_SQRK1, GF_SQRK2};
+    uint64_t (*const maps[3])[GF_MAP_COLS] = {GF_SQRK_MAP, GF_SQRK1_MAP, GF_SQRK2_MAP};
+    fe b, col, c, h;
+    if (!once_begin(&GF_MAPS_STATE)) return;
+    for (int r = 0; r < 3; r++) {
+        fe_zero(b);
+        b[0] = 2; /* x */
+        fe_sqrn(b, b, runs[r]);
+        fe_one(col);
+        for (int i = 0; i < GF_M; i++) {
+            fe_map_column(maps[r], i, col);
+            fe_mul(col, col, b);
+        }
+    }
+    for (int i = 0; i < GF_M; i++) {
+        const int k = i % 2 == 0 && i ? i / 2 : i;
+        fe_zero(c);
+        c[k / 64] = 1ULL << (k % 64);
+        if (k != i) { /* H(x^i) = H(c) + c + Tr(c) for c = x^(i/2) */
+            for (int j = 0; j < GF_NW; j++) h[j] = GF_HT_MAP[j][k] ^ c[j];
+            h[0] ^= (uint64_t)fe_trace(c);
+        } else { /* H(c) = sum of c^(4^j), j <= (m - 1)/2 */
+            fe_copy(h, c);
+            for (int j = 0; j < (GF_M - 1) / 2; j++) {
+                fe_sqr(c, c);
+                fe_sqr(c, c);
+                fe_add(h, h, c);
+            }
+        }
+        fe_map_column(GF_HT_MAP, i, h);
+    }
+    once_end(&GF_MAPS_STATE);
+}
+
 /* Big-endian GF_BYTES bytes to an element; returns 0 if a bit at or above m is
  * set (the element is then still written, reduced to its low m bits). */
 GF_FN int fe_from_bytes(fe r, const uint8_t *in)
