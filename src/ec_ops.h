@@ -46,7 +46,9 @@ typedef struct ec_ops {
     /* Variable time (public data): the curve's tables of G (curves.h: the
      * fixed-base table into base, the verification table into gnaf where the
      * curve has one, else gnaf is NULL), computed from G in canonical form:
-     * every instance of a curve writes the same words. */
+     * every instance of a curve writes the same words. NULL in the
+     * instances that leave it to a lower backend (NO_TABLES in
+     * tools/gen_curves.py); the portable one always has it. */
     void (*tables_vartime)(const struct fastec_curve *c, uint64_t *base, uint64_t *gnaf);
 } ec_ops;
 

@@ -279,7 +279,9 @@ static void test_tables(const fastec_curve *c)
         words_sha256(hex, live_g, ng * nw);
         CHECK(!strcmp(hex, want_g), "%s: verification table differs from the generator's", c->name);
     }
+    CHECK(n > 0 && ops[0]->tables_vartime != NULL, "%s: the portable instance does not fill the tables", c->name);
     for (unsigned k = 0; k < n; k++) {
+        if (!ops[k]->tables_vartime) continue; /* left to a lower backend */
         memset(tab_base, 0, sizeof tab_base);
         memset(tab_gnaf, 0, sizeof tab_gnaf);
         ops[k]->tables_vartime(c, tab_base, want_g ? tab_gnaf : NULL);

@@ -436,12 +436,19 @@ def ecp_instances(backend):
             if c[0] not in ECP_BACKEND_SKIP.get(backend, set()) and (only is None or c[0] in only)]
 
 
+# backends whose instances leave the tables of G (tables_vartime) to a lower
+# backend of their row, which writes the same words in about the same time:
+# the fill code is then compiled once less per field or curve
+NO_TABLES = {'vpclmul256', 'vpclmul512', 'ifma'}
+
+
 def ec2_defs(m, backend):
     """the compile definitions of one binary instance (src/ec2/ec2_inst.c):
     the field, the backend's GF_<NAME> value (src/gf2m/gf2m_impl.h), the
-    dispatch table's symbol suffix and the backend's name"""
+    dispatch table's symbol suffix, the backend's name and whether it fills
+    the tables of G (EC_TABLES)"""
     return ['GF_M=%d' % m, 'GF_BACKEND=GF_%s' % backend.upper(), 'EC2_SYM=gf%d_%s' % (m, backend),
-            'EC2_BACKEND_ID=%s' % backend]
+            'EC2_BACKEND_ID=%s' % backend, 'EC_TABLES=%d' % (backend not in NO_TABLES)]
 
 
 def ecp_defs(curve, backend):
@@ -449,11 +456,13 @@ def ecp_defs(curve, backend):
     the curve; FP_ADX, the MULX/ADX field in memory (the adx backend's, and
     the ifma backend's where the curve has an adx instance: P-384 keeps that
     field in memory); ECP_IFMA, the IFMA formulas and loops; the dispatch
-    table's symbol suffix and the backend's name. A new backend adds the
-    switch its code tests here."""
+    table's symbol suffix, the backend's name and whether it fills the
+    tables of G (EC_TABLES). A new backend adds the switch its code tests
+    here."""
     adx = backend == 'adx' or (backend == 'ifma' and curve in ecp_instances('adx'))
     return ['FP_CURVE_%s' % curve, 'FP_ADX=%d' % adx, 'ECP_IFMA=%d' % (backend == 'ifma'),
-            'ECP_SYM=%s_%s' % (curve, backend), 'ECP_BACKEND_ID=%s' % backend]
+            'ECP_SYM=%s_%s' % (curve, backend), 'ECP_BACKEND_ID=%s' % backend,
+            'EC_TABLES=%d' % (backend not in NO_TABLES)]
 
 
 def gen_dispatch(out):
@@ -465,7 +474,11 @@ def gen_dispatch(out):
          ' * by the curve table\'s impl_index) and per prime curve (ecp_rows); each row',
          ' * lists its family\'s backends lowest preference first. A backend the build',
          ' * does not compile (FASTEC_BACKEND_<name> undefined) has NULL entries.',
-         ' * Included by src/dispatch/dispatch.c only. */', '']
+         ' * The field hooks are for the tests: built with FASTEC_NO_FIELD_HOOKS (the',
+         ' * shared and static libraries) the rows leave them out, so the linker',
+         ' * drops them. Included by src/dispatch/dispatch.c only. */', '',
+         '#ifdef FASTEC_NO_FIELD_HOOKS', '#define EC_FIELD_HOOKS(p) NULL', '#else', '#define EC_FIELD_HOOKS(p) (p)',
+         '#endif', '']
     fams = [('ec2', EC2_BACKENDS, [('gf%d' % m, m) for m in ec2_fields()], lambda b: ['gf%d' % m for m in ec2_instances(b)]),
             ('ecp', ECP_BACKENDS, [(c[0], c[0]) for c in PRIME], lambda b: ecp_instances(b))]
     for fam, backends, rows, inst in fams:
@@ -489,7 +502,7 @@ def gen_dispatch(out):
             for (b, cpu, arch) in backends:
                 if r in inst(b):
                     m = '%s_%s' % (fam.upper(), b.upper())
-                    cells.append('{%s, %s(%s_ops_%s_%s), %s(%s_field_%s_%s)}' % (cpu, m, fam, r, b, m, fam, r, b))
+                    cells.append('{%s, %s(%s_ops_%s_%s), EC_FIELD_HOOKS(%s(%s_field_%s_%s))}' % (cpu, m, fam, r, b, m, fam, r, b))
                 else:
                     cells.append('{%s, NULL, NULL}' % cpu)
             o.append('    {{%s}}, /* %s */' % (', '.join(cells), label))

@@ -24,8 +24,8 @@ static const ec_impl_row *row_of(const struct fastec_curve *c)
     return c->kind == EC_KIND_BINARY ? &ec2_rows[c->impl_index] : &ecp_rows[c->impl_index];
 }
 
-/* The curve's tables of G, filled once (curves.h, once.h) by the instance
- * this process uses. Every path to a curve's operations (ec_ops_for,
+/* The curve's tables of G, filled once (curves.h, once.h) by the most
+ * preferred instance that fills them. Every path to a curve's operations (ec_ops_for,
  * ec_backends) passes here first, so no operation reads a table before it
  * is complete. */
 static void tables_ready(const struct fastec_curve *c, const ec_ops *ops)
@@ -36,12 +36,15 @@ static void tables_ready(const struct fastec_curve *c, const ec_ops *ops)
     once_end(c->tables);
 }
 
-static const ec_ops *ops_best(const struct fastec_curve *c)
+/* the most preferred instance the CPU runs and FASTEC_CPU allows; with
+ * fill, the most preferred of those that fill the tables of G */
+static const ec_ops *ops_best(const struct fastec_curve *c, int fill)
 {
     const ec_impl_row *r = row_of(c);
-    const ec_ops *best = r->be[0].ops; /* portable, always compiled */
+    const ec_ops *best = r->be[0].ops; /* portable, always compiled, fills */
     for (unsigned i = 1; i < EC_MAX_BACKENDS; i++)
-        if (r->be[i].ops && cpu_backend_on(r->be[i].backend)) best = r->be[i].ops;
+        if (r->be[i].ops && cpu_backend_on(r->be[i].backend) && (!fill || r->be[i].ops->tables_vartime))
+            best = r->be[i].ops;
     return best;
 }
 
@@ -50,7 +53,7 @@ unsigned ec_backends(const struct fastec_curve *c, const ec_ops *ops[EC_MAX_BACK
 {
     const ec_impl_row *r = row_of(c);
     unsigned n = 0;
-    tables_ready(c, ops_best(c));
+    tables_ready(c, ops_best(c, 1));
     for (unsigned i = 0; i < EC_MAX_BACKENDS; i++) {
         const ec_impl *e = &r->be[i];
         if (!e->ops || !cpu_backend_hw(e->backend)) continue;
@@ -63,7 +66,6 @@ unsigned ec_backends(const struct fastec_curve *c, const ec_ops *ops[EC_MAX_BACK
 
 const ec_ops *ec_ops_for(const struct fastec_curve *c)
 {
-    const ec_ops *best = ops_best(c);
-    tables_ready(c, best);
-    return best;
+    tables_ready(c, ops_best(c, 1));
+    return ops_best(c, 0);
 }

@@ -38,5 +38,7 @@
 #include "ec2/ec2_check.h"
 #include "ec2/ec2_ops.h"
 #include "ec2/ec2_verify.h"
+#if EC_TABLES /* the tables of G, where this backend fills them (tools/gen_curves.py) */
 #include "ec2/ec2_tables.h"
+#endif
 #include "ec2/ec2_hooks.h"

@@ -24,7 +24,9 @@ const ec_ops EC2_NAME(ec2_ops_, EC2_SYM) = {
     .mul_x = ec2_op_mul_x,
     .mul_base = ec2_op_mul_base,
     .verify_vartime = ec2_op_verify_vartime,
+#if EC_TABLES
     .tables_vartime = ec2_op_tables_vartime,
+#endif
 };
 
 extern const ec_field_hooks EC2_NAME(ec2_field_, EC2_SYM);

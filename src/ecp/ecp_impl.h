@@ -91,6 +91,8 @@
 #include "ecp/ecp_dmul.h"
 #endif
 #include "ecp/ecp_ops.h"
+#if EC_TABLES /* the tables of G, where this backend fills them (tools/gen_curves.py) */
 #include "ecp/ecp_tables.h"
+#endif
 
 #endif

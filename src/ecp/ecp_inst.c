@@ -25,7 +25,9 @@ const ec_ops ECP_NAME(ecp_ops_, ECP_SYM) = {
     .mul_x = ecp_op_mul_x,
     .mul_base = ecp_op_mul_base,
     .verify_vartime = ecp_op_verify_vartime,
+#if EC_TABLES
     .tables_vartime = ecp_op_tables_vartime,
+#endif
 };
 
 extern const ec_field_hooks ECP_NAME(ecp_field_, ECP_SYM);
