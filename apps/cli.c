@@ -637,21 +637,153 @@ static int cmd_sign(int argc, char **argv)
     return cli_write_out(out, der, derl, 0);
 }
 
+/* One item of a verify -batch list: its line, the files named there and
+ * what they hold once read (rc: the first error, else the verification's) */
+typedef struct {
+    unsigned long line;
+    char *key, *sig, *msg;
+    const fastec_curve *c;
+    uint8_t pub[FASTEC_MAX_PUBLIC_KEY_SIZE], dg[FASTEC_MAX_DIGEST_SIZE], rs[FASTEC_MAX_SIGNATURE_SIZE];
+    size_t pl, dl;
+    int rc;
+} vitem;
+
+#define MAX_BATCH_ITEMS 1000000
+#define ITEM_UNREAD 1 /* an item's rc when a file of it could not be read (the reason on stderr) */
+
+/* fastec verify -batch LIST: each line "KEY SIG MESSAGE" (three paths,
+ * blank lines and lines from '#' ignored); every item is read and checked
+ * on its own, the items of each curve verified by one batch call. Prints
+ * one line per item; exit 0 if every item verified, 1 if any did not (each
+ * named), 3 if the list cannot be read. */
+static int verify_batch(const char *list, const char *hash, const char *passin, int raw)
+{
+    uint8_t *buf;
+    size_t n;
+    if (cli_read_all(list, &buf, &n, (size_t)1 << 30)) return cli_fail(EXIT_INPUT, list, strerror(errno));
+    vitem *items = NULL;
+    size_t count = 0, cap = 0;
+    unsigned long line = 0;
+    int rc = 0;
+    char *p = (char *)buf, *end = p + n;
+    while (p < end && !rc) {
+        char *nl = memchr(p, '\n', (size_t)(end - p)), *stop = nl ? nl : end;
+        line++;
+        char *f[4] = {NULL, NULL, NULL, NULL};
+        int nf = 0;
+        for (char *q = p; q < stop;) {
+            while (q < stop && (*q == ' ' || *q == '\t' || *q == '\r')) *q++ = 0;
+            if (q >= stop || *q == '#') break;
+            if (nf < 4) f[nf] = q;
+            nf++;
+            while (q < stop && *q != ' ' && *q != '\t' && *q != '\r') q++;
+        }
+        *stop = 0;
+        p = stop + 1;
+        if (nf == 0) continue;
+        if (nf != 3) {
+            char msg[80];
+            snprintf(msg, sizeof msg, "line %lu: want three paths: KEY SIG MESSAGE", line);
+            rc = cli_fail(EXIT_INPUT, list, msg);
+            break;
+        }
+        if (count == MAX_BATCH_ITEMS) {
+            rc = cli_fail(EXIT_INPUT, list, "more than 1000000 items");
+            break;
+        }
+        if (count == cap) {
+            size_t nc = cap ? 2 * cap : 64;
+            vitem *ni = realloc(items, nc * sizeof *ni);
+            if (!ni) {
+                rc = cli_fail(EXIT_INPUT, list, "out of memory");
+                break;
+            }
+            items = ni, cap = nc;
+        }
+        vitem *t = &items[count++];
+        memset(t, 0, sizeof *t);
+        t->line = line, t->key = f[0], t->sig = f[1], t->msg = f[2];
+    }
+    /* read each item: a file that cannot be read fails its item alone */
+    for (size_t i = 0; i < count && !rc; i++) {
+        vitem *t = &items[i];
+        uint8_t *sb;
+        size_t sn;
+        t->pl = sizeof t->pub;
+        if (get_digest(t->msg, hash, NULL, NULL, t->dg, &t->dl)) t->rc = ITEM_UNREAD;
+        else if (load_public(t->key, passin, &t->c, t->pub, &t->pl, NULL)) t->rc = ITEM_UNREAD;
+        else if (cli_read_all(t->sig, &sb, &sn, 1 << 16)) {
+            cli_fail(EXIT_INPUT, t->sig, strerror(errno));
+            t->rc = ITEM_UNREAD;
+        } else {
+            size_t ss = fastec_curve_scalar_size(t->c);
+            if (raw) t->rc = sn == 2 * ss ? (memcpy(t->rs, sb, sn), FASTEC_OK) : FASTEC_ERR_SIG_RANGE;
+            else t->rc = fastec_sig_from_der(t->c, sb, sn, t->rs);
+            free(sb);
+        }
+    }
+    /* the items that were read, one batch per curve */
+    fastec_verify_item *vi = rc || !count ? NULL : malloc(count * sizeof *vi);
+    size_t *idx = rc || !count ? NULL : malloc(count * sizeof *idx);
+    int *res = rc || !count ? NULL : malloc(count * sizeof *res);
+    if (count && !rc && (!vi || !idx || !res)) rc = cli_fail(EXIT_INPUT, list, "out of memory");
+    for (size_t k = 0; k < fastec_curve_count() && !rc; k++) {
+        const fastec_curve *c = fastec_curve_at(k);
+        size_t m = 0;
+        for (size_t i = 0; i < count; i++) {
+            vitem *t = &items[i];
+            if (t->rc || t->c != c) continue;
+            vi[m] = (fastec_verify_item){t->pub, t->pl, t->dg, t->dl, t->rs};
+            idx[m++] = i;
+        }
+        if (!m) continue;
+        int brc = fastec_ecdsa_verify_batch(c, vi, m, res);
+        for (size_t j = 0; j < m; j++) items[idx[j]].rc = brc == FASTEC_OK || brc == FASTEC_ERR_BATCH ? res[j] : brc;
+    }
+    size_t failed = 0;
+    for (size_t i = 0; i < count && !rc; i++) {
+        const vitem *t = &items[i];
+        if (t->rc == FASTEC_OK) {
+            printf("%s:%lu: %s: Verified OK\n", list, t->line, t->key);
+        } else {
+            failed++;
+            printf("%s:%lu: %s: Verification failure (%s)\n", list, t->line, t->key,
+                   t->rc == ITEM_UNREAD ? "cannot read the item" : fastec_strerror(t->rc));
+        }
+    }
+    if (!rc && failed) fprintf(stderr, "fastec verify: %zu of %zu items failed\n", failed, count);
+    free(vi);
+    free(idx);
+    free(res);
+    free(items);
+    free(buf);
+    if (rc) return rc;
+    return failed ? EXIT_VERIFY_FAIL : 0;
+}
+
 static int cmd_verify(int argc, char **argv)
 {
     const char *pubf = NULL, *in = NULL, *sigf = NULL, *hash = NULL, *digest = NULL, *digest_file = NULL,
-               *passin = NULL;
+               *passin = NULL, *list = NULL;
     int raw = 0;
     const opt opts[] = {{"-pub", 1, &pubf, NULL},  {"-in", 1, &in, NULL},         {"-sig", 1, &sigf, NULL},
                         {"-hash", 1, &hash, NULL}, {"-digest", 1, &digest, NULL}, {"-digest-file", 1, &digest_file, NULL},
-                        {"-passin", 1, &passin, NULL}, {"-raw", 0, NULL, &raw}, {NULL, 0, NULL, NULL}};
-    char usage[1024];
+                        {"-passin", 1, &passin, NULL}, {"-raw", 0, NULL, &raw}, {"-batch", 1, &list, NULL},
+                        {NULL, 0, NULL, NULL}};
+    char usage[1280];
     snprintf(usage, sizeof usage,
              "usage: fastec verify -pub KEY [-in FILE | -digest HEX | -digest-file FILE] -sig FILE [-hash NAME] [-raw]\n"
-             "  prints Verified OK (exit 0) or Verification failure (exit 1)\n%s",
+             "       fastec verify -batch LIST [-hash NAME] [-raw]\n"
+             "  prints Verified OK (exit 0) or Verification failure (exit 1); -batch LIST: one item per line,\n"
+             "  KEY SIG MESSAGE (three paths), a line per item printed, exit 1 if any fails\n%s",
              digest_usage);
     int rc = parse(argc, argv, opts, &hash, usage);
     if (rc) return rc;
+    if (list) {
+        if (pubf || sigf || in || digest || digest_file)
+            return cli_fail(EXIT_USAGE, NULL, "-batch takes the keys, signatures and messages from its list");
+        return verify_batch(list, hash, passin, raw);
+    }
     if (!pubf || !sigf) return cli_fail(EXIT_USAGE, NULL, "missing -pub KEY or -sig FILE");
     const fastec_curve *c;
     uint8_t pub[FASTEC_MAX_PUBLIC_KEY_SIZE], dg[FASTEC_MAX_DIGEST_SIZE], sig[FASTEC_MAX_SIGNATURE_SIZE], *sb;

@@ -7,7 +7,10 @@
  * measured); -svg FILE draws the ratios as a bar chart.
  * -provider also measures the same EVP calls with fastec's OpenSSL provider
  * loaded into a library context of its own (keys made by it, every fetch
- * asking for provider=fastec), one row per curve and operation. */
+ * asking for provider=fastec), one row per curve and operation.
+ * -batch N measures fastec's batch calls on N items (each its own key,
+ * the signatures each a new digest), counted per item, beside OpenSSL's
+ * single operations. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,6 +114,87 @@ static int fx_verify(void *a)
 {
     fx_ctx *x = a;
     return fastec_ecdsa_verify(x->c, x->pub, x->publen, x->dg, sizeof x->dg, x->sig);
+}
+
+/* -batch N: N items per call, each with its own key (the same peer for
+ * ECDH, the same digest for verification); a call counts as N operations */
+typedef struct {
+    const fastec_curve *c;
+    size_t n;
+    uint8_t (*priv)[72], (*pub)[145], (*dg)[20], (*sig)[144], (*out)[144];
+    size_t *publen;
+    fastec_ecdh_item *ei;
+    fastec_sign_item *si;
+    fastec_verify_item *vi;
+    int *res;
+    uint32_t ctr;
+} fx_batch;
+
+static void fx_batch_free(fx_batch *b)
+{
+    free(b->priv);
+    free(b->pub);
+    free(b->dg);
+    free(b->sig);
+    free(b->out);
+    free(b->publen);
+    free(b->ei);
+    free(b->si);
+    free(b->vi);
+    free(b->res);
+    memset(b, 0, sizeof *b);
+}
+
+/* 0, or -1 if memory or a setup call failed */
+static int fx_batch_setup(fx_batch *b, const fx_ctx *x, size_t n)
+{
+    memset(b, 0, sizeof *b);
+    b->c = x->c;
+    b->n = n;
+    b->priv = calloc(n, sizeof *b->priv);
+    b->pub = calloc(n, sizeof *b->pub);
+    b->dg = calloc(n, sizeof *b->dg);
+    b->sig = calloc(n, sizeof *b->sig);
+    b->out = calloc(n, sizeof *b->out);
+    b->publen = calloc(n, sizeof *b->publen);
+    b->ei = calloc(n, sizeof *b->ei);
+    b->si = calloc(n, sizeof *b->si);
+    b->vi = calloc(n, sizeof *b->vi);
+    b->res = calloc(n, sizeof *b->res);
+    if (!b->priv || !b->pub || !b->dg || !b->sig || !b->out || !b->publen || !b->ei || !b->si || !b->vi || !b->res) {
+        fx_batch_free(b);
+        return -1;
+    }
+    for (size_t j = 0; j < n; j++) {
+        b->publen[j] = sizeof b->pub[j];
+        memcpy(b->dg[j], x->sdg, sizeof b->dg[j]);
+        if (fastec_keygen(b->c, b->priv[j]) || fastec_public_key(b->c, b->priv[j], 0, b->pub[j], &b->publen[j]) ||
+            fastec_ecdsa_sign(b->c, b->priv[j], x->dg, sizeof x->dg, b->sig[j])) {
+            fx_batch_free(b);
+            return -1;
+        }
+        b->ei[j] = (fastec_ecdh_item){b->priv[j], x->peer, x->peerlen, b->out[j]};
+        b->si[j] = (fastec_sign_item){b->priv[j], b->dg[j], sizeof b->dg[j], b->out[j]};
+        b->vi[j] = (fastec_verify_item){b->pub[j], b->publen[j], x->dg, sizeof x->dg, b->sig[j]};
+    }
+    return 0;
+}
+
+static int fx_ecdh_batch(void *a)
+{
+    fx_batch *b = a;
+    return fastec_ecdh_batch(b->c, b->ei, b->n, b->res);
+}
+static int fx_sign_batch(void *a)
+{
+    fx_batch *b = a;
+    for (size_t j = 0; j < b->n; j++) next_digest(b->dg[j], &b->ctr);
+    return fastec_ecdsa_sign_batch(b->c, b->si, b->n, b->res);
+}
+static int fx_verify_batch(void *a)
+{
+    fx_batch *b = a;
+    return fastec_ecdsa_verify_batch(b->c, b->vi, b->n, b->res);
 }
 
 #ifdef FASTEC_HAVE_OPENSSL
@@ -323,7 +407,7 @@ static void cpu_info(char *model, size_t mcap, char *feat, size_t fcap)
     fclose(f);
 }
 
-static void print_json(const speed_row *rows, size_t n, double seconds, const char *ossl, int provider)
+static void print_json(const speed_row *rows, size_t n, double seconds, size_t batch, const char *ossl, int provider)
 {
     char model[256], feat[512];
     cpu_info(model, sizeof model, feat, sizeof feat);
@@ -346,6 +430,7 @@ static void print_json(const speed_row *rows, size_t n, double seconds, const ch
                st == 2 ? "in use" : st == 1 ? "left out by FASTEC_CPU" : "not available");
     }
     printf("],\n  \"seconds_per_measurement\": %.2f,\n", seconds);
+    printf("  \"batch\": %zu,\n", batch);
     printf("  \"units\": {\"ecdh\": \"operations per second\", \"sign\": \"signatures per second\", "
            "\"verify\": \"verifications per second\", \"ratio\": \"fastec / openssl\"},\n");
     printf("  \"results\": [\n");
@@ -435,12 +520,13 @@ static int write_svg(const char *path, const speed_row *rows, size_t n, const ch
 static void usage(void)
 {
     fprintf(stderr, "usage: fastec speed [ecdh|ecdsa] [curve...] [-seconds N] [-json] [-svg FILE]\n"
-                    "                    [-provider [-provider-path DIR]]\n"
+                    "                    [-provider [-provider-path DIR]] [-batch N]\n"
                     "  curves by any name fastec_curve_find knows (sect283k1, K-283, nistk283);\n"
                     "  -json: the figures as JSON (null where not measured); -svg FILE: the ratios as a chart;\n"
                     "  default: every curve, ECDH and ECDSA, 1 second per measurement;\n"
                     "  -provider: also through fastec's OpenSSL provider (module from DIR, $OPENSSL_MODULES,\n"
-                    "  or where the build or the installation put it), one row per curve and operation\n");
+                    "  or where the build or the installation put it), one row per curve and operation;\n"
+                    "  -batch N: fastec's batch calls on N items (1-65536), per item, beside OpenSSL's single ones\n");
 }
 
 int speed_main(int argc, char **argv)
@@ -448,6 +534,7 @@ int speed_main(int argc, char **argv)
     int do_ecdh = 0, do_ecdsa = 0, json = 0, provider = 0;
     const char *provider_path = NULL, *svg = NULL;
     double seconds = 1.0;
+    size_t batch = 0;
     const fastec_curve *sel[64];
     size_t nsel = 0;
     for (int i = 1; i < argc; i++) {
@@ -457,6 +544,15 @@ int speed_main(int argc, char **argv)
         else if (!strcmp(argv[i], "-provider")) provider = 1;
         else if (!strcmp(argv[i], "-provider-path") && i + 1 < argc) provider_path = argv[++i];
         else if (!strcmp(argv[i], "-svg") && i + 1 < argc) svg = argv[++i];
+        else if (!strcmp(argv[i], "-batch") && i + 1 < argc) {
+            char *end;
+            unsigned long v = strtoul(argv[++i], &end, 10);
+            if (*end || end == argv[i] || v < 1 || v > 65536) {
+                fprintf(stderr, "fastec speed: -batch needs a number of items from 1 to 65536\n");
+                return 2;
+            }
+            batch = v;
+        }
         else if (!strcmp(argv[i], "-seconds") && i + 1 < argc) {
             seconds = atof(argv[++i]);
             if (seconds <= 0) {
@@ -515,6 +611,7 @@ int speed_main(int argc, char **argv)
     if (!json && !provider) {
         printf("fastec %s speed, %.1f s per measurement; OpenSSL: %s\n", FASTEC_VERSION, seconds,
                ossl ? ossl : "not linked (built without libcrypto): fastec figures only");
+        if (batch) printf("fastec: batch calls of %zu items, figures per item; OpenSSL: single operations\n", batch);
         printf("%-34s %12s %12s %12s %12s %12s %12s %8s %8s %8s\n", "", "ecdh op/s", "sign/s", "verify/s",
                "ossl ecdh/s", "ossl sign/s", "ossl vrfy/s", "ecdh x", "sign x", "vrfy x");
     }
@@ -547,6 +644,13 @@ int speed_main(int argc, char **argv)
             status = 1;
             continue;
         }
+        fx_batch fb;
+        memset(&fb, 0, sizeof fb);
+        if (batch && fx_batch_setup(&fb, &x, batch)) {
+            fprintf(stderr, "fastec speed: batch setup failed on %s\n", fastec_curve_name(c));
+            status = 1;
+            continue;
+        }
         double f[3] = {-1, -1, -1}, o[3] = {-1, -1, -1}, pv[3] = {-1, -1, -1};
 #ifdef FASTEC_HAVE_OPENSSL
         os_ctx oc, pc;
@@ -564,23 +668,29 @@ int speed_main(int argc, char **argv)
 #endif
         /* fastec, the provider and OpenSSL on one operation, in turns */
         op_fn fx_ops[3] = {fx_ecdh, fx_sign_timed, fx_verify};
+        void *fx_arg = &x;
+        if (batch) {
+            fx_ops[0] = fx_ecdh_batch, fx_ops[1] = fx_sign_batch, fx_ops[2] = fx_verify_batch;
+            fx_arg = &fb;
+        }
 #ifdef FASTEC_HAVE_OPENSSL
         op_fn os_ops[3] = {os_ecdh, os_sign, os_verify};
 #endif
         for (int k = 0; k < 3; k++) {
             if (k == 0 ? !do_ecdh : !do_ecdsa) continue;
             op_fn fns[SPEED_SIDES] = {fx_ops[k], NULL, NULL};
-            void *args[SPEED_SIDES] = {&x, NULL, NULL};
+            void *args[SPEED_SIDES] = {fx_arg, NULL, NULL};
             double r[SPEED_SIDES] = {-1, -1, -1};
 #ifdef FASTEC_HAVE_OPENSSL
             if (have_pv) fns[1] = os_ops[k], args[1] = &pc;
             if (have_os) fns[2] = os_ops[k], args[2] = &oc;
 #endif
             rates(fns, args, seconds, r);
-            f[k] = r[0];
+            f[k] = r[0] > 0 && batch ? r[0] * (double)batch : r[0];
             pv[k] = r[1];
             o[k] = r[2];
         }
+        if (batch) fx_batch_free(&fb);
 #ifdef FASTEC_HAVE_OPENSSL
         if (have_os) os_free(&oc);
         if (have_pv) os_free(&pc);
@@ -626,7 +736,7 @@ int speed_main(int argc, char **argv)
         }
         fflush(stdout);
     }
-    if (json) print_json(rows, nrows, seconds, ossl, provider);
+    if (json) print_json(rows, nrows, seconds, batch, ossl, provider);
     if (svg) {
         int e = write_svg(svg, rows, nrows, ossl);
         if (e) status = e;

@@ -35,7 +35,8 @@ enum {
     RC_PASSPHRASE = -25,
     RC_NOT_PRIVATE = -26,
     RC_LEGACY_ENCRYPTED = -27,
-    RC_CIPHER = -28
+    RC_CIPHER = -28,
+    RC_BATCH = -29
 };
 
 #endif

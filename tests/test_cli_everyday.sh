@@ -13,6 +13,7 @@
 #  - fastec pkey conversions round-tripping through openssl, -text as
 #    openssl prints it, -check;
 #  - pre-hashed and SHA-3 signatures against openssl pkeyutl and dgst;
+#  - verify -batch: a list over three curves, bad and unreadable items named;
 #  - derive in hex on a terminal and binary in a pipe; curves, version.
 # Usage: test_cli_everyday.sh FASTEC
 set -u
@@ -380,6 +381,34 @@ bars = [e for e in svg.iter('{http://www.w3.org/2000/svg}rect') if e.find('{http
 assert len(bars) == 2, len(bars)
 EOF
 expect 4 "No space left" "$F" speed ecdh P-256 -seconds 0.01 -svg $full
+
+# ---- verify -batch: a list of items over two curves, each checked as the single verify does ----
+openssl ecparam -name secp384r1 -genkey -noout -out b384.pem && openssl pkey -in b384.pem -pubout -out b384_pub.pem
+openssl ecparam -name sect233k1 -genkey -noout -out b233.pem && openssl pkey -in b233.pem -pubout -out b233_pub.pem
+printf 'other\n' > msg2
+openssl dgst -sha256 -sign k.pem -out bk.sig msg && openssl dgst -sha256 -sign b384.pem -out b384.sig msg2 &&
+    "$F" sign -key b233.pem -in msg -out b233.sig || bad "verify -batch setup"
+printf '# key signature message\npub.pem bk.sig msg\n\nb384_pub.pem b384.sig msg2\nb233_pub.pem b233.sig msg\n' > good.list
+out=$("$F" verify -batch good.list) && [ "$(grep -c 'Verified OK' <<<"$out")" = 3 ] && ok || bad "verify -batch, all good: $out"
+# a wrong message, a key of another item, a missing signature: each named, the others verified
+printf 'pub.pem bk.sig msg2\nb384_pub.pem b384.sig msg2\nb233_pub.pem bk.sig msg\npub.pem missing.sig msg\npub.pem bk.sig msg\n' > bad.list
+"$F" verify -batch bad.list >out.txt 2>err.txt
+rc=$?
+[ $rc -eq 1 ] && grep -q '^bad.list:1: pub.pem: Verification failure' out.txt &&
+    grep -q '^bad.list:2: b384_pub.pem: Verified OK' out.txt && grep -q '^bad.list:3: b233_pub.pem: Verification failure' out.txt &&
+    grep -q '^bad.list:4: pub.pem: Verification failure (cannot read the item)' out.txt &&
+    grep -q '^bad.list:5: pub.pem: Verified OK' out.txt && grep -q 'missing.sig' err.txt && grep -q '3 of 5 items failed' err.txt &&
+    ok || bad "verify -batch, bad items: rc $rc, $(cat out.txt err.txt)"
+printf 'pub.pem bk.sig\n' > short.list
+expect 3 "line 1: want three paths" "$F" verify -batch short.list
+expect 2 "-batch takes" "$F" verify -batch good.list -pub pub.pem
+expect 3 "nolist" "$F" verify -batch nolist
+printf '' > empty.list
+"$F" verify -batch empty.list >/dev/null && ok || bad "verify -batch of an empty list"
+# -raw signatures and -hash none digests in a list
+"$F" sign -key k.pem -in msg -raw -out bk.raw && openssl dgst -sha256 -binary msg > msg.dg &&
+    printf 'pub.pem bk.raw msg.dg\n' > raw.list && "$F" verify -batch raw.list -raw -hash none >/dev/null &&
+    ok || bad "verify -batch -raw -hash none"
 
 # FASTEC_CPU set but empty means what unset means (every backend the CPU has)
 [ "$(FASTEC_CPU= "$F" version)" = "$(env -u FASTEC_CPU "$F" version)" ] && ok || bad "FASTEC_CPU= turns backends off"

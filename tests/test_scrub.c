@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Secrets after return: after each secret operation of the public API
- * (key generation, public key, ECDH, ECDSA signing, private key encoding and
- * decoding) on every curve and on the backends FASTEC_CPU leaves on, neither
+ * (key generation, public key, ECDH, ECDSA signing, their batch calls,
+ * private key encoding and decoding) on every curve and on the backends FASTEC_CPU leaves on, neither
  * the vector registers (ZMM0-31 and the opmask registers with AVX-512,
  * YMM0-15 with AVX, XMM0-15 otherwise; V0-V31 on arm64) nor the dead stack
  * below the caller hold the private key or the nonce in any of the forms the
@@ -254,6 +254,10 @@ int main(void)
         const size_t bound = api_burn(c);
         RUN(fastec_public_key(c, priv, 0, pub, &pl), "public key", bound);
         RUN(fastec_ecdh(c, priv, peer, ql, secret), "ECDH", bound);
+        static uint8_t secrets[3][72], sigs[2][144];
+        int res[3];
+        const fastec_ecdh_item ei[3] = {{priv, peer, ql, secrets[0]}, {priv, peer, ql, secrets[1]}, {priv, peer, ql, secrets[2]}};
+        RUN(fastec_ecdh_batch(c, ei, 3, res), "ECDH batch", api_burn_batch());
         RUN(fastec_ecdsa_sign(c, priv, digest, sizeof digest, sig), "ECDSA sign", bound);
         /* the nonce from the signature: k = s^-1 (e + r d) */
         sc_t r, s, e, k, kinv, rd, erd, kR, kinvR;
@@ -273,6 +277,8 @@ int main(void)
         add_words("r d", &rd, nl);
         add_words("e + r d", &erd, nl);
         RUN(fastec_ecdsa_sign(c, priv, digest, sizeof digest, sig), "ECDSA sign again", bound);
+        const fastec_sign_item si[2] = {{priv, digest, sizeof digest, sigs[0]}, {priv, digest, sizeof digest, sigs[1]}};
+        RUN(fastec_ecdsa_sign_batch(c, si, 2, res), "ECDSA sign batch", api_burn_batch());
         bl = sizeof buf;
         RUN(fastec_private_key_encode(c, priv, 1, 1, buf, &bl), "private key encode", bound);
         RUN(fastec_private_key_decode(buf, bl, &got, back, sizeof back), "private key decode", CT_STACK_BURN);

@@ -11,7 +11,7 @@ secs="${FUZZ_SECONDS:-60}"
 dir=build-fuzz
 cmake -S . -B "$dir" -DCMAKE_C_COMPILER=clang -DFASTEC_FUZZ=ON -DFASTEC_TESTS=OFF -DFASTEC_WERROR=ON \
       -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" >/dev/null
-cmake --build "$dir" -j"$(nproc 2>/dev/null || echo 2)" --target fuzz_pubkey fuzz_verify fuzz_ecdh fuzz_field_diff fuzz_sigder fuzz_keyfile fuzz_enckey
+cmake --build "$dir" -j"$(nproc 2>/dev/null || echo 2)" --target fuzz_pubkey fuzz_verify fuzz_ecdh fuzz_field_diff fuzz_sigder fuzz_keyfile fuzz_enckey fuzz_batch
 # one target per core at a time (each libFuzzer process is single-threaded)
 jobs="${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 run_one() {
@@ -20,7 +20,7 @@ run_one() {
     "$dir/fuzz_$t" -max_total_time="$secs" -print_final_stats=1 -timeout=10 "$work" "tests/fuzz/corpus/$t" \
         > "$dir/fuzz_$t.log" 2>&1
 }
-targets=(pubkey verify ecdh field_diff sigder keyfile enckey)
+targets=(pubkey verify ecdh field_diff sigder keyfile enckey batch)
 failed=()
 for ((i = 0; i < ${#targets[@]}; i += jobs)); do
     batch=("${targets[@]:i:jobs}")

@@ -396,7 +396,9 @@ def gen_fp_consts(out):
              ' * inversion exponent p - 2 (FP_PM2_INIT), 1 in the field\'s form (FP_ONE_INIT: R mod p',
              ' * for R = 2^(64 FP_NL) in Montgomery form), R^2 mod p (FP_RR_INIT);',
              ' * FP_MERSENNE when p = 2^k - 1; FP_PLAIN for the plain-value field of',
-             ' * p = 2^k - FP_PLAIN_C, with R mod p and R^-1 mod p (FP_RMOD_INIT, FP_RINV_INIT). */']
+             ' * p = 2^k - FP_PLAIN_C, with R mod p and R^-1 mod p (FP_RMOD_INIT, FP_RINV_INIT);',
+             ' * the eight-lane form\'s FP_L52_NL 52-bit limbs, p, 2p, R^2 mod p for R = 2^(52 FP_L52_NL)',
+             ' * and -p^-1 mod 2^52 (FP_L52_*). */']
     for (name, p, b, gx, gy, n, h, nist, speed, oname) in PRIME:
         nl = (p.bit_length() + 63) // 64
         lines.append('#if defined(FP_CURVE_%s)' % name)
@@ -408,6 +410,16 @@ def gen_fp_consts(out):
         lines.append('#define FP_ONE_INIT %s' % cwords(1 if name in PLAIN_PRIMES else (1 << (64 * nl)) % p, nl))
         lines.append('#define FP_RR_INIT %s' % cwords((1 << (128 * nl)) % p, nl))
         lines.append('#define FP_MERSENNE %d' % (1 if p == (1 << p.bit_length()) - 1 else 0))
+        # the eight-lane IFMA form (src/ecp/ecp_lanes.c): L 52-bit limbs with
+        # R = 2^(52 L) > 4p, so that Montgomery products of values below 2p
+        # stay below 2p
+        L = (p.bit_length() + 2 + 51) // 52
+        l52 = lambda v: '{%s}' % ', '.join('0x%013xULL' % ((v >> (52 * i)) & ((1 << 52) - 1)) for i in range(L))
+        lines.append('#define FP_L52_NL %d' % L)
+        lines.append('#define FP_L52_P_INIT %s' % l52(p))
+        lines.append('#define FP_L52_2P_INIT %s' % l52(2 * p))
+        lines.append('#define FP_L52_RR_INIT %s' % l52((1 << (104 * L)) % p))
+        lines.append('#define FP_L52_N0 0x%013xULL' % ((-pow(p, -1, 1 << 52)) % (1 << 52)))
         if name in PLAIN_PRIMES:
             # plain (not Montgomery) values: 1 is 1; the tests' hooks convert
             # with R mod p and R^-1 mod p
@@ -435,6 +447,10 @@ def ecp_instances(backend):
     return [c[0] for c in PRIME
             if c[0] not in ECP_BACKEND_SKIP.get(backend, set()) and (only is None or c[0] in only)]
 
+
+# the prime curves with eight-lane batch arithmetic (src/ecp/ecp_lanes.c, on
+# x86-64 builds with the ifma backend)
+LANES = ['secp256r1']
 
 # backends whose instances leave the tables of G (tables_vartime) to a lower
 # backend of their row, which writes the same words in about the same time:
@@ -529,6 +545,9 @@ def gen_cmake(out):
                 o.append('set(FASTEC_ECP_INSTANCES_%s %s)' % (b, ' '.join(ecp_instances(b))))
                 for c in ecp_instances(b):
                     o.append('set(FASTEC_ECP_DEFS_%s_%s %s)' % (c, b, ' '.join(ecp_defs(c, b))))
+        if fam == 'ECP':
+            o.append('# the prime curves with eight-lane batch arithmetic (src/ecp/ecp_lanes.c)')
+            o.append('set(FASTEC_ECP_LANES %s)' % ' '.join(LANES))
         if fam == 'EC2':
             o.append('# the fields with a Koblitz curve: the tau-adic recoding, once per field')
             o.append('set(FASTEC_EC2_KOBLITZ_FIELDS %s)' % ' '.join(

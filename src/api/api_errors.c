@@ -35,6 +35,7 @@ SAME(PASSPHRASE);
 SAME(NOT_PRIVATE);
 SAME(LEGACY_ENCRYPTED);
 SAME(CIPHER);
+SAME(BATCH);
 
 const char *fastec_strerror(int code)
 {
@@ -70,6 +71,7 @@ const char *fastec_strerror(int code)
         return "traditional encrypted PEM (Proc-Type: 4,ENCRYPTED) is not supported: convert it with "
                "openssl pkcs8 -topk8";
     case FASTEC_ERR_CIPHER: return "encryption scheme not supported (PBES2 with PBKDF2 and AES-CBC only)";
+    case FASTEC_ERR_BATCH: return "one or more items of the batch failed (see each item's result)";
     default: return "unknown error code";
     }
 }

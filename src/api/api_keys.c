@@ -7,6 +7,7 @@
 #include "ct.h"
 #include "curves/curves.h"
 #include "dispatch/dispatch.h"
+#include "ecp/ecp_lanes.h"
 #include "encode/sec1.h"
 #include "fastec.h"
 #include "proto/proto.h"
@@ -145,4 +146,209 @@ int fastec_ecdsa_verify(const fastec_curve *c, const uint8_t *pub, size_t pub_le
     int rc = sec1_decode(c, ops, &Q, pub, pub_len);
     if (rc) return rc;
     return proto_ecdsa_verify(c, ops, &Q, digest ? digest : (const uint8_t *)"", digest_len, sig);
+}
+
+/* ---- batches (include/fastec.h): each item by the single call's code;
+ * the stack and vector registers are scrubbed once, after the last item ---- */
+
+static int batch_args(const fastec_curve *c, const void *items, size_t n, const int *results)
+{
+    if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
+    if (n && (!items || !results)) return FASTEC_ERR_NULL;
+    return FASTEC_OK;
+}
+
+/* ECDH on eight lanes: the items checked one by one as ecdh() checks them
+ * (a failing item gets its code and no lane), the others in groups of eight,
+ * the lanes left over running a copy of the group's first item into
+ * scratch */
+static CT_SECRET_FN int ecdh_lanes(const fastec_curve *c, const ec_lanes *ln, const fastec_ecdh_item *items, size_t n,
+                                   int *results)
+{
+    const ec_ops *ops = ec_ops_for(c);
+    int all = FASTEC_OK;
+    sc_t d[EC_LANES];
+    uint8_t xy[EC_LANES][2 * EC_MAX_FIELD_BYTES], scratch[EC_LANES][EC_MAX_FIELD_BYTES];
+    uint8_t *out[EC_LANES];
+    const sc_t *k[EC_LANES];
+    const uint8_t *in[EC_LANES];
+    size_t idx[EC_LANES];
+    size_t i = 0;
+    while (i < n) {
+        unsigned m = 0;
+        for (; i < n && m < EC_LANES; i++) {
+            const fastec_ecdh_item *t = &items[i];
+            ec_point P;
+            int rc = !t->priv || !t->peer_pub || !t->secret ? FASTEC_ERR_NULL
+                                                             : sec1_decode(c, ops, &P, t->peer_pub, t->peer_pub_len);
+            if (!rc) rc = proto_priv_load(c, &d[m], t->priv);
+            if (rc) {
+                results[i] = rc;
+                all = FASTEC_ERR_BATCH;
+                continue;
+            }
+            ops->point_to_xy(c, xy[m], &P);
+            out[m] = t->secret, k[m] = &d[m], in[m] = xy[m], idx[m] = i;
+            m++;
+        }
+        if (!m) break;
+        for (unsigned l = m; l < EC_LANES; l++) out[l] = scratch[l], k[l] = &d[0], in[l] = xy[0];
+        unsigned inf = ln->mul_x(c, out, k, in);
+        ct_public(&inf, sizeof inf); /* never set for a valid key and peer */
+        for (unsigned l = 0; l < m; l++) {
+            results[idx[l]] = (inf >> l) & 1 ? FASTEC_ERR_INFINITY : FASTEC_OK;
+            if (results[idx[l]]) all = FASTEC_ERR_BATCH;
+        }
+    }
+    ct_wipe(d, sizeof d);
+    ct_wipe(scratch, sizeof scratch);
+    return all;
+}
+
+int fastec_ecdh_batch(const fastec_curve *c, const fastec_ecdh_item *items, size_t n, int *results)
+{
+    int rc = batch_args(c, items, n, results), all = FASTEC_OK;
+    if (rc) return rc;
+    const ec_lanes *ln = ec_lanes_for(c);
+    if (ln && ln->mul_x) return ct_scrubbed(ecdh_lanes(c, ln, items, n, results), api_burn_batch());
+    for (size_t i = 0; i < n; i++) {
+        const fastec_ecdh_item *t = &items[i];
+        results[i] = ecdh(c, t->priv, t->peer_pub, t->peer_pub_len, t->secret, 0);
+        if (results[i]) all = FASTEC_ERR_BATCH;
+    }
+    return ct_scrubbed(all, api_burn(c));
+}
+
+/* Signing on eight lanes: each item's key loaded and its first RFC 6979
+ * nonce drawn as ecdsa_sign() does, k G for eight items at once, the rest
+ * of each signature by proto_ecdsa_sign_x; an item whose r or s comes out 0
+ * (a next nonce is due) is signed again by the single path, which draws the
+ * same nonces in the same order */
+static CT_SECRET_FN int sign_lanes(const fastec_curve *c, const ec_lanes *ln, const fastec_sign_item *items, size_t n,
+                                   int *results)
+{
+    const ec_ops *ops = ec_ops_for(c);
+    int all = FASTEC_OK;
+    sc_t d[EC_LANES], e[EC_LANES], k[EC_LANES];
+    rfc6979_state st;
+    uint8_t xb[EC_LANES][EC_MAX_FIELD_BYTES];
+    uint8_t *out[EC_LANES];
+    const sc_t *kp[EC_LANES];
+    size_t idx[EC_LANES];
+    size_t i = 0;
+    while (i < n) {
+        unsigned m = 0;
+        for (; i < n && m < EC_LANES; i++) {
+            const fastec_sign_item *t = &items[i];
+            int rc = !t->priv || !t->sig || (!t->digest && t->digest_len) ? FASTEC_ERR_NULL
+                                                                          : proto_priv_load(c, &d[m], t->priv);
+            if (rc) {
+                results[i] = rc;
+                all = FASTEC_ERR_BATCH;
+                continue;
+            }
+            sc_from_digest(&c->sc, &e[m], t->digest ? t->digest : (const uint8_t *)"", t->digest_len);
+            rfc6979_init(&st, c, proto_rfc6979_hash(t->digest_len), &d[m], &e[m], NULL, 0);
+            rfc6979_next(&st, c, &k[m]);
+            out[m] = xb[m], kp[m] = &k[m], idx[m] = i;
+            m++;
+        }
+        if (!m) break;
+        for (unsigned l = m; l < EC_LANES; l++) out[l] = xb[l], kp[l] = &k[0];
+        unsigned inf = ln->mul_base_x(c, out, kp);
+        ct_public(&inf, sizeof inf); /* never set for 1 <= k < n */
+        for (unsigned l = 0; l < m; l++) {
+            const fastec_sign_item *t = &items[idx[l]];
+            int rc = inf >> l & 1 ? FASTEC_ERR_INTERNAL : proto_ecdsa_sign_x(c, &d[l], &e[l], &k[l], xb[l], t->sig);
+            if (rc == 1)
+                rc = proto_ecdsa_sign(c, ops, &d[l], t->digest ? t->digest : (const uint8_t *)"", t->digest_len, NULL, 0,
+                                      t->sig);
+            results[idx[l]] = rc;
+            if (rc) all = FASTEC_ERR_BATCH;
+        }
+    }
+    ct_wipe(d, sizeof d);
+    ct_wipe(e, sizeof e);
+    ct_wipe(k, sizeof k);
+    ct_wipe(&st, sizeof st);
+    ct_wipe(xb, sizeof xb);
+    return all;
+}
+
+int fastec_ecdsa_sign_batch(const fastec_curve *c, const fastec_sign_item *items, size_t n, int *results)
+{
+    int rc = batch_args(c, items, n, results), all = FASTEC_OK;
+    if (rc) return rc;
+    const ec_lanes *ln = ec_lanes_for(c);
+    if (ln && ln->mul_base_x) return ct_scrubbed(sign_lanes(c, ln, items, n, results), api_burn_batch());
+    for (size_t i = 0; i < n; i++) {
+        const fastec_sign_item *t = &items[i];
+        results[i] = ecdsa_sign(c, t->priv, t->digest, t->digest_len, NULL, 0, t->sig);
+        if (results[i]) all = FASTEC_ERR_BATCH;
+    }
+    return ct_scrubbed(all, api_burn(c));
+}
+
+/* Verification on eight lanes: each item decoded and its signature checked
+ * and turned into u1 = e w, u2 = r w (w = s^-1) as proto_ecdsa_verify does,
+ * a failing item getting its code; the others eight at a time */
+static int verify_lanes(const fastec_curve *c, const ec_lanes *ln, const fastec_verify_item *items, size_t n,
+                        int *results)
+{
+    const ec_ops *ops = ec_ops_for(c);
+    const sc_params *p = &c->sc;
+    const size_t ss = c->scalar_size;
+    int all = FASTEC_OK;
+    sc_t u1[EC_LANES], u2[EC_LANES], r[EC_LANES];
+    uint8_t xy[EC_LANES][2 * EC_MAX_FIELD_BYTES];
+    const sc_t *pu1[EC_LANES], *pu2[EC_LANES], *pr[EC_LANES];
+    const uint8_t *in[EC_LANES];
+    size_t idx[EC_LANES];
+    size_t i = 0;
+    while (i < n) {
+        unsigned m = 0;
+        for (; i < n && m < EC_LANES; i++) {
+            const fastec_verify_item *t = &items[i];
+            ec_point Q;
+            sc_t s, e, w;
+            int rc = !t->pub || !t->sig || (!t->digest && t->digest_len) ? FASTEC_ERR_NULL
+                                                                        : sec1_decode(c, ops, &Q, t->pub, t->pub_len);
+            if (!rc && (!sc_from_bytes_range(p, &r[m], t->sig, ss) || !sc_from_bytes_range(p, &s, t->sig + ss, ss)))
+                rc = FASTEC_ERR_SIG_RANGE;
+            if (rc) {
+                results[i] = rc;
+                all = FASTEC_ERR_BATCH;
+                continue;
+            }
+            sc_from_digest(p, &e, t->digest ? t->digest : (const uint8_t *)"", t->digest_len);
+            sc_inv_vartime(p, &w, &s);
+            sc_mul(p, &u1[m], &e, &w);
+            sc_mul(p, &u2[m], &r[m], &w);
+            ops->point_to_xy(c, xy[m], &Q);
+            pu1[m] = &u1[m], pu2[m] = &u2[m], pr[m] = &r[m], in[m] = xy[m], idx[m] = i;
+            m++;
+        }
+        if (!m) break;
+        for (unsigned l = m; l < EC_LANES; l++) pu1[l] = pu1[0], pu2[l] = pu2[0], pr[l] = pr[0], in[l] = in[0];
+        const unsigned ok = ln->verify(c, in, pu1, pu2, pr);
+        for (unsigned l = 0; l < m; l++) {
+            results[idx[l]] = (ok >> l) & 1 ? FASTEC_OK : FASTEC_ERR_SIG_INVALID;
+            if (results[idx[l]]) all = FASTEC_ERR_BATCH;
+        }
+    }
+    return all;
+}
+
+int fastec_ecdsa_verify_batch(const fastec_curve *c, const fastec_verify_item *items, size_t n, int *results)
+{
+    int rc = batch_args(c, items, n, results), all = FASTEC_OK;
+    if (rc) return rc;
+    const ec_lanes *ln = ec_lanes_for(c);
+    if (ln && ln->verify) return verify_lanes(c, ln, items, n, results);
+    for (size_t i = 0; i < n; i++) {
+        const fastec_verify_item *t = &items[i];
+        results[i] = fastec_ecdsa_verify(c, t->pub, t->pub_len, t->digest, t->digest_len, t->sig);
+        if (results[i]) all = FASTEC_ERR_BATCH;
+    }
+    return all;
 }

@@ -3,8 +3,10 @@
  * prime curve (the curve table's impl_index), backends per row lowest
  * preference first; an entry is NULL where the build has no such instance. */
 #include <stddef.h>
+#include <string.h>
 
 #include "dispatch/dispatch.h"
+#include "ecp/ecp_lanes.h"
 #include "once.h"
 
 typedef struct {
@@ -68,4 +70,19 @@ const ec_ops *ec_ops_for(const struct fastec_curve *c)
 {
     tables_ready(c, ops_best(c, 1));
     return ops_best(c, 0);
+}
+
+#ifdef FASTEC_LANES_secp256r1
+extern const ec_lanes ecp_lanes_secp256r1;
+#endif
+
+const ec_lanes *ec_lanes_for(const struct fastec_curve *c)
+{
+#ifdef FASTEC_LANES_secp256r1
+    if (c->kind == EC_KIND_PRIME && !strcmp(c->name, "secp256r1") && cpu_backend_on(CPU_BE_IFMA))
+        return &ecp_lanes_secp256r1;
+#else
+    (void)c;
+#endif
+    return NULL;
 }

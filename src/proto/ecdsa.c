@@ -12,18 +12,25 @@
 int proto_ecdsa_sign_k(const struct fastec_curve *c, const ec_ops *ops, const sc_t *d, const sc_t *e,
                        const sc_t *k, uint8_t *sig)
 {
-    const sc_params *p = &c->sc;
     uint8_t xy[2 * EC_MAX_FIELD_BYTES];
     ec_point R;
-    sc_t r, s, kinv;
     uint64_t inf = ops->mul_base(c, &R, k);
     ct_public(&inf, sizeof inf); /* never set for 1 <= k < n */
     if (inf) return RC_INTERNAL;
     ops->point_to_xy(c, xy, &R);
     ct_wipe(&R, sizeof R);
-    /* r = x(R) mod n; x < 2^m <= (h+1) n for binary curves, x < p < 2n for prime ones */
-    sc_from_bytes_reduce(p, &r, xy, c->field_size, c->cofactor);
+    int rc = proto_ecdsa_sign_x(c, d, e, k, xy, sig);
     ct_wipe(xy, sizeof xy);
+    return rc;
+}
+
+int proto_ecdsa_sign_x(const struct fastec_curve *c, const sc_t *d, const sc_t *e, const sc_t *k, const uint8_t *x,
+                       uint8_t *sig)
+{
+    const sc_params *p = &c->sc;
+    sc_t r, s, kinv;
+    /* r = x(R) mod n; x < 2^m <= (h+1) n for binary curves, x < p < 2n for prime ones */
+    sc_from_bytes_reduce(p, &r, x, c->field_size, c->cofactor);
     ct_public(&r, sizeof r);
     if (sc_is_zero(p, &r)) return 1;
     sc_mul(p, &s, &r, d);        /* r d */

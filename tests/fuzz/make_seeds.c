@@ -62,6 +62,22 @@ int main(void)
         memcpy(buf + n, dg, sizeof dg), n += sizeof dg;
         memcpy(buf + n, sig, 2 * ss), n += 2 * ss;
         put("verify", "valid", ci, buf, n);
+        /* batch: [operation][items], three valid items of each operation */
+        for (int op = 0; op < 3; op++) {
+            uint8_t bb[1600];
+            size_t bn = 0;
+            bb[bn++] = (uint8_t)op;
+            for (int k = 0; k < 3; k++) {
+                if (op != 2) memcpy(bb + bn, priv, ss), bn += ss;
+                if (op == 0) bb[bn++] = (uint8_t)pl, memcpy(bb + bn, pub, pl), bn += pl;
+                if (op == 2) bb[bn++] = (uint8_t)pcl, memcpy(bb + bn, pubc, pcl), bn += pcl;
+                if (op != 0) bb[bn++] = sizeof dg, memcpy(bb + bn, dg, sizeof dg), bn += sizeof dg;
+                if (op == 2) memcpy(bb + bn, sig, 2 * ss), bn += 2 * ss;
+            }
+            char nm[16];
+            snprintf(nm, sizeof nm, "op%d", op);
+            put("batch", nm, ci, bb, bn);
+        }
         /* DER signature and key files in every format */
         uint8_t der[200], kf[2048];
         size_t dl = sizeof der;

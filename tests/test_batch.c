@@ -1,0 +1,287 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The batch calls against the single ones, every curve: fastec_ecdh_batch,
+ * fastec_ecdsa_sign_batch and fastec_ecdsa_verify_batch give each item what
+ * fastec_ecdh, fastec_ecdsa_sign and fastec_ecdsa_verify give it (result
+ * code and output bytes, failed items included) for n = 0..17 and 64; a bad
+ * item (each kind of bad input in turn) at every position of batches of 8
+ * and 17 and at one position of the others (verification's among them: u1 G
+ * = +-u2 Q, the join's doubling and identity); batches where every item is
+ * bad; items sharing a key; the edge private keys 1, 2, n-2, n-1 in every
+ * position. The call returns FASTEC_OK exactly when every item succeeded,
+ * FASTEC_ERR_BATCH otherwise; argument errors leave results untouched. */
+#include <string.h>
+
+#include "curves/curves.h"
+#include "fastec.h"
+#include "testutil.h"
+
+#define POOL 24 /* good items, distinct keys */
+#define NBAD 8  /* bad items per operation */
+#define NEDGE 4 /* edge private keys */
+#define MAXN 64
+
+typedef struct {
+    uint8_t priv[72], pub[145], peer[145], digest[72], sig[144];
+    size_t pub_len, peer_len, digest_len;
+    int rc_ecdh, rc_sign, rc_verify;           /* the single calls' results */
+    uint8_t secret[72], sig_out[144];          /* and outputs */
+} item;
+
+static item good[POOL], bad_ecdh[NBAD], bad_sign[NBAD], bad_verify[NBAD], edge[NEDGE];
+
+/* the single calls on it, outputs from a 0xa5 fill */
+static void single(const fastec_curve *c, item *t)
+{
+    memset(t->secret, 0xa5, sizeof t->secret);
+    memset(t->sig_out, 0xa5, sizeof t->sig_out);
+    t->rc_ecdh = fastec_ecdh(c, t->priv, t->peer, t->peer_len, t->secret);
+    t->rc_sign = fastec_ecdsa_sign(c, t->priv, t->digest, t->digest_len, t->sig_out);
+    t->rc_verify = fastec_ecdsa_verify(c, t->pub, t->pub_len, t->digest, t->digest_len, t->sig);
+}
+
+static void be_words(uint8_t *out, size_t len, const uint64_t *w)
+{
+    for (size_t i = 0; i < len; i++) out[len - 1 - i] = (uint8_t)(w[i / 8] >> (8 * (i % 8)));
+}
+
+/* v: the key G (private key 1) and a digest e with e = r (same) or
+ * e = n - r, so that u1 G = (e/s) G and u2 G = (r/s) G are equal or
+ * opposite: the signature fails, through the join's doubling or its
+ * identity. e's bytes are r's shifted left to bitlen(n) bits of the
+ * string's 8 scalar_size. */
+static void special_verify(const fastec_curve *c, item *v, int same)
+{
+    const size_t ss = fastec_curve_scalar_size(c);
+    uint8_t one[72] = {0};
+    one[ss - 1] = 1;
+    v->pub_len = sizeof v->pub;
+    CHECK(fastec_public_key(c, one, 0, v->pub, &v->pub_len) == FASTEC_OK, "%s: the key G", c->name);
+    sc_t r, e, nm1;
+    CHECK(sc_from_bytes_range(&c->sc, &r, v->sig, ss) != 0, "%s: r", c->name);
+    memset(&nm1, 0, sizeof nm1);
+    memcpy(nm1.v, c->sc.n, sizeof c->sc.n);
+    nm1.v[0] -= 1;
+    if (same) e = r;
+    else sc_mul(&c->sc, &e, &r, &nm1);
+    uint8_t b[72];
+    sc_to_bytes(&c->sc, b, &e);
+    const unsigned sh = (unsigned)(8 * ss) - c->sc.nbits;
+    for (size_t i = 0; i < ss; i++) v->digest[i] = (uint8_t)((b[i] << sh) | (i + 1 < ss && sh ? b[i + 1] >> (8 - sh) : 0));
+    v->digest_len = ss;
+}
+
+static void make_pools(const fastec_curve *c)
+{
+    const size_t ss = fastec_curve_scalar_size(c), fs = fastec_curve_field_size(c);
+    static const size_t dlens[] = {32, 20, 48, 64, 28, 0, 33};
+    for (int i = 0; i < POOL; i++) {
+        item *t = &good[i];
+        CHECK(fastec_keygen(c, t->priv) == FASTEC_OK, "%s keygen", c->name);
+        t->pub_len = sizeof t->pub;
+        CHECK(fastec_public_key(c, t->priv, i % 3 == 0, t->pub, &t->pub_len) == FASTEC_OK, "%s public key", c->name);
+        t->digest_len = dlens[i % 7];
+        t_randbytes(t->digest, t->digest_len);
+        CHECK(fastec_ecdsa_sign(c, t->priv, t->digest, t->digest_len, t->sig) == FASTEC_OK, "%s sign", c->name);
+    }
+    for (int i = 0; i < POOL; i++) { /* each item's peer: the next item's key */
+        memcpy(good[i].peer, good[(i + 1) % POOL].pub, good[(i + 1) % POOL].pub_len);
+        good[i].peer_len = good[(i + 1) % POOL].pub_len;
+        single(c, &good[i]);
+        CHECK(!good[i].rc_ecdh && !good[i].rc_sign && !good[i].rc_verify, "%s good item %d fails", c->name, i);
+    }
+    /* bad items: each a good one with one thing wrong */
+    for (int k = 0; k < NBAD; k++) {
+        item *e = &bad_ecdh[k], *s = &bad_sign[k], *v = &bad_verify[k];
+        *e = *s = *v = good[k];
+        switch (k) {
+        case 0: /* key 0; key 0; r changed */
+            memset(e->priv, 0, ss);
+            memset(s->priv, 0, ss);
+            v->sig[0] ^= 0x40;
+            break;
+        case 1: /* key n; key n; r = 0 */
+            be_words(e->priv, ss, c->sc.n);
+            be_words(s->priv, ss, c->sc.n);
+            memset(v->sig, 0, ss);
+            break;
+        case 2: /* peer's prefix; key above n; key's prefix */
+            e->peer[0] = 0x05;
+            memset(s->priv, 0xff, ss);
+            v->pub[0] = 0x05;
+            break;
+        case 3: /* peer's length; key above n; key's length */
+            e->peer_len -= 1;
+            memset(s->priv, 0xff, ss);
+            v->pub_len += 1;
+            break;
+        case 4: /* peer off the curve; key n; digest changed */
+            e->peer[e->peer_len - 1] ^= 1;
+            be_words(s->priv, ss, c->sc.n);
+            v->digest[0] ^= 0x80;
+            if (!v->digest_len) v->digest_len = 1;
+            break;
+        case 5: /* peer's x out of range; key 0; s = n */
+            memset(e->peer + 1, 0xff, fs);
+            memset(s->priv, 0, ss);
+            be_words(v->sig + ss, ss, c->sc.n);
+            break;
+        default: /* verification's join meeting the doubling (u1 G = u2 G) and the identity (u1 G = -u2 G) */
+            memset(e->priv, 0, ss);
+            be_words(s->priv, ss, c->sc.n);
+            special_verify(c, v, k == 6);
+            break;
+        }
+        single(c, e);
+        single(c, s);
+        single(c, v);
+        CHECK(e->rc_ecdh != FASTEC_OK, "%s bad ECDH item %d succeeds", c->name, k);
+        CHECK(s->rc_sign != FASTEC_OK, "%s bad signing item %d succeeds", c->name, k);
+        CHECK(v->rc_verify != FASTEC_OK, "%s bad verification item %d succeeds", c->name, k);
+    }
+    /* edge private keys 1, 2, n - 2, n - 1 */
+    for (int k = 0; k < NEDGE; k++) {
+        item *t = &edge[k];
+        *t = good[k];
+        if (k < 2) {
+            memset(t->priv, 0, ss);
+            t->priv[ss - 1] = (uint8_t)(k + 1);
+        } else {
+            unsigned borrow = k == 2 ? 2 : 1;
+            be_words(t->priv, ss, c->sc.n);
+            for (size_t b = ss; b-- > 0 && borrow;) {
+                unsigned v = t->priv[b];
+                t->priv[b] = (uint8_t)(v - borrow);
+                borrow = v < borrow;
+            }
+        }
+        t->pub_len = sizeof t->pub;
+        CHECK(fastec_public_key(c, t->priv, 0, t->pub, &t->pub_len) == FASTEC_OK, "%s edge key %d", c->name, k);
+        CHECK(fastec_ecdsa_sign(c, t->priv, t->digest, t->digest_len, t->sig) == FASTEC_OK, "%s edge sign %d", c->name,
+              k);
+        single(c, t);
+        CHECK(!t->rc_ecdh && !t->rc_sign && !t->rc_verify, "%s edge item %d fails", c->name, k);
+    }
+}
+
+static const item *src[MAXN];
+static uint8_t secrets[MAXN][72], sigs[MAXN][144];
+static int results[MAXN];
+
+/* one batch of each operation over src[0..n-1]: every item's result and
+ * output as the single call's, the return value as promised */
+static void run(const fastec_curve *c, size_t n, const char *what)
+{
+    fastec_ecdh_item ei[MAXN];
+    fastec_sign_item si[MAXN];
+    fastec_verify_item vi[MAXN];
+    const size_t ss = fastec_curve_scalar_size(c), fs = fastec_curve_field_size(c);
+    for (size_t i = 0; i < n; i++) {
+        const item *t = src[i];
+        ei[i] = (fastec_ecdh_item){t->priv, t->peer, t->peer_len, secrets[i]};
+        si[i] = (fastec_sign_item){t->priv, t->digest, t->digest_len, sigs[i]};
+        vi[i] = (fastec_verify_item){t->pub, t->pub_len, t->digest, t->digest_len, t->sig};
+    }
+    int any, rc;
+    memset(secrets, 0xa5, sizeof secrets);
+    memset(results, 0x5a, sizeof results);
+    rc = fastec_ecdh_batch(c, ei, n, results);
+    any = 0;
+    for (size_t i = 0; i < n; i++) {
+        any |= src[i]->rc_ecdh != 0;
+        CHECK(results[i] == src[i]->rc_ecdh && !memcmp(secrets[i], src[i]->secret, fs),
+              "%s %s: ECDH item %zu of %zu: %d, single %d", c->name, what, i, n, results[i], src[i]->rc_ecdh);
+    }
+    CHECK(rc == (any ? FASTEC_ERR_BATCH : FASTEC_OK), "%s %s: ECDH batch of %zu returns %d", c->name, what, n, rc);
+    memset(sigs, 0xa5, sizeof sigs);
+    memset(results, 0x5a, sizeof results);
+    rc = fastec_ecdsa_sign_batch(c, si, n, results);
+    any = 0;
+    for (size_t i = 0; i < n; i++) {
+        any |= src[i]->rc_sign != 0;
+        CHECK(results[i] == src[i]->rc_sign && !memcmp(sigs[i], src[i]->sig_out, 2 * ss),
+              "%s %s: signing item %zu of %zu: %d, single %d", c->name, what, i, n, results[i], src[i]->rc_sign);
+    }
+    CHECK(rc == (any ? FASTEC_ERR_BATCH : FASTEC_OK), "%s %s: signing batch of %zu returns %d", c->name, what, n, rc);
+    memset(results, 0x5a, sizeof results);
+    rc = fastec_ecdsa_verify_batch(c, vi, n, results);
+    any = 0;
+    for (size_t i = 0; i < n; i++) {
+        any |= src[i]->rc_verify != 0;
+        CHECK(results[i] == src[i]->rc_verify, "%s %s: verification item %zu of %zu: %d, single %d", c->name, what, i,
+              n, results[i], src[i]->rc_verify);
+    }
+    CHECK(rc == (any ? FASTEC_ERR_BATCH : FASTEC_OK), "%s %s: verification batch of %zu returns %d", c->name, what,
+          n, rc);
+    for (size_t i = n; i < MAXN; i++)
+        CHECK(results[i] == 0x5a5a5a5a, "%s %s: result %zu written past n = %zu", c->name, what, i, n);
+}
+
+static void test_curve(const fastec_curve *c)
+{
+    make_pools(c);
+    /* good batches, keys shared from n > POOL, edge keys in every position */
+    for (size_t n = 0; n <= 17; n++) {
+        for (size_t i = 0; i < n; i++) src[i] = &good[(i * 7 + n) % POOL];
+        run(c, n, "good");
+    }
+    for (size_t i = 0; i < MAXN; i++) src[i] = &good[i % POOL];
+    run(c, MAXN, "good, shared keys");
+    for (size_t p = 0; p < 9; p++) {
+        for (size_t i = 0; i < 9; i++) src[i] = i == p ? &edge[p % NEDGE] : &good[i];
+        run(c, 9, "edge key");
+    }
+    /* one operation's bad item at a time: the other two operations see a good item there */
+    static const size_t sizes[] = {1, 2, 3, 8, 17, MAXN};
+    for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+        const size_t n = sizes[z];
+        const int every = n == 8 || n == 17;
+        for (size_t b = 0; b < n; b++) {
+            if (!every && b != (n * 5 + 3) % n) continue;
+            for (int op = 0; op < 3; op++) {
+                const item *pool = op == 0 ? bad_ecdh : op == 1 ? bad_sign : bad_verify;
+                for (size_t i = 0; i < n; i++) src[i] = &good[(i + b) % POOL];
+                src[b] = &pool[(b + (size_t)op) % NBAD];
+                run(c, n, op == 0 ? "a bad ECDH item" : op == 1 ? "a bad signing item" : "a bad verification item");
+            }
+        }
+    }
+    /* every item bad: for each operation its bad pool, repeated */
+    for (int op = 0; op < 3; op++) {
+        const item *pool = op == 0 ? bad_ecdh : op == 1 ? bad_sign : bad_verify;
+        for (size_t i = 0; i < 17; i++) src[i] = &pool[i % NBAD];
+        run(c, 17, "all bad");
+    }
+}
+
+static void test_args(void)
+{
+    const fastec_curve *c = fastec_curve_find("P-256");
+    fastec_ecdh_item e = {0};
+    fastec_sign_item s = {0};
+    fastec_verify_item v = {0};
+    int r = 77;
+    CHECK(fastec_ecdh_batch(NULL, &e, 1, &r) == FASTEC_ERR_CURVE && r == 77, "ECDH batch, NULL curve");
+    CHECK(fastec_ecdsa_sign_batch(NULL, &s, 1, &r) == FASTEC_ERR_CURVE && r == 77, "signing batch, NULL curve");
+    CHECK(fastec_ecdsa_verify_batch(NULL, &v, 1, &r) == FASTEC_ERR_CURVE && r == 77, "verification batch, NULL curve");
+    CHECK(fastec_ecdh_batch((const fastec_curve *)&r, &e, 1, &r) == FASTEC_ERR_CURVE && r == 77, "not a curve");
+    CHECK(fastec_ecdh_batch(c, NULL, 1, &r) == FASTEC_ERR_NULL && r == 77, "ECDH batch, NULL items");
+    CHECK(fastec_ecdsa_sign_batch(c, &s, 1, NULL) == FASTEC_ERR_NULL, "signing batch, NULL results");
+    CHECK(fastec_ecdsa_verify_batch(c, NULL, 2, &r) == FASTEC_ERR_NULL && r == 77, "verification batch, NULL items");
+    CHECK(fastec_ecdh_batch(c, NULL, 0, NULL) == FASTEC_OK && fastec_ecdsa_sign_batch(c, NULL, 0, NULL) == FASTEC_OK &&
+              fastec_ecdsa_verify_batch(c, NULL, 0, NULL) == FASTEC_OK,
+          "empty batches");
+    /* an item with NULL pointers fails alone, as the single call does */
+    CHECK(fastec_ecdh_batch(c, &e, 1, &r) == FASTEC_ERR_BATCH && r == FASTEC_ERR_NULL, "ECDH item with NULLs");
+    CHECK(fastec_ecdsa_sign_batch(c, &s, 1, &r) == FASTEC_ERR_BATCH && r == FASTEC_ERR_NULL, "signing item with NULLs");
+    CHECK(fastec_ecdsa_verify_batch(c, &v, 1, &r) == FASTEC_ERR_BATCH && r == FASTEC_ERR_NULL,
+          "verification item with NULLs");
+    CHECK(strstr(fastec_strerror(FASTEC_ERR_BATCH), "batch") != NULL, "strerror names the batch error");
+}
+
+int main(void)
+{
+    t_seed();
+    test_args();
+    for (size_t i = 0; i < fastec_curve_count(); i++) test_curve(fastec_curve_at(i));
+    return t_done("test_batch");
+}
