@@ -219,9 +219,17 @@ int fastec_ecdh_batch(const fastec_curve *c, const fastec_ecdh_item *items, size
     return ct_scrubbed(all, api_burn(c));
 }
 
+/* pre[j] = k_0 ... k_j mod n for j < m */
+static void prefix_products(const sc_params *p, sc_t *pre, const sc_t *k, unsigned m)
+{
+    pre[0] = k[0];
+    for (unsigned j = 1; j < m; j++) sc_mul(p, &pre[j], &pre[j - 1], &k[j]);
+}
+
 /* Signing on eight lanes: each item's key loaded and its first RFC 6979
- * nonce drawn as ecdsa_sign() does, k G for eight items at once, the rest
- * of each signature by proto_ecdsa_sign_x; an item whose r or s comes out 0
+ * nonce drawn as ecdsa_sign() does, k G for eight items at once, the
+ * nonces' inverses by one inversion, the rest of each signature by
+ * proto_ecdsa_sign_x; an item whose r or s comes out 0
  * (a next nonce is due) is signed again by the single path, which draws the
  * same nonces in the same order */
 static CT_SECRET_FN int sign_lanes(const fastec_curve *c, const ec_lanes *ln, const fastec_sign_item *items, size_t n,
@@ -229,7 +237,7 @@ static CT_SECRET_FN int sign_lanes(const fastec_curve *c, const ec_lanes *ln, co
 {
     const ec_ops *ops = ec_ops_for(c);
     int all = FASTEC_OK;
-    sc_t d[EC_LANES], e[EC_LANES], k[EC_LANES];
+    sc_t d[EC_LANES], e[EC_LANES], k[EC_LANES], kinv[EC_LANES], pre[EC_LANES], inv;
     rfc6979_state st;
     uint8_t xb[EC_LANES][EC_MAX_FIELD_BYTES];
     uint8_t *out[EC_LANES];
@@ -257,9 +265,21 @@ static CT_SECRET_FN int sign_lanes(const fastec_curve *c, const ec_lanes *ln, co
         for (unsigned l = m; l < EC_LANES; l++) out[l] = xb[l], kp[l] = &k[0];
         unsigned inf = ln->mul_base_x(c, out, kp);
         ct_public(&inf, sizeof inf); /* never set for 1 <= k < n */
+        /* the m nonces' inverses by one inversion (Montgomery's trick):
+         * pre[j] = k_0 ... k_j, then back from the inverse of the whole */
+        prefix_products(&c->sc, pre, k, m);
+        sc_inv(&c->sc, &inv, &pre[m - 1]);
+        for (unsigned l = m; l-- > 0;) {
+            if (l) {
+                sc_mul(&c->sc, &kinv[l], &inv, &pre[l - 1]);
+                sc_mul(&c->sc, &inv, &inv, &k[l]);
+            } else {
+                kinv[0] = inv;
+            }
+        }
         for (unsigned l = 0; l < m; l++) {
             const fastec_sign_item *t = &items[idx[l]];
-            int rc = inf >> l & 1 ? FASTEC_ERR_INTERNAL : proto_ecdsa_sign_x(c, &d[l], &e[l], &k[l], xb[l], t->sig);
+            int rc = inf >> l & 1 ? FASTEC_ERR_INTERNAL : proto_ecdsa_sign_x(c, &d[l], &e[l], &kinv[l], xb[l], t->sig);
             if (rc == 1)
                 rc = proto_ecdsa_sign(c, ops, &d[l], t->digest ? t->digest : (const uint8_t *)"", t->digest_len, NULL, 0,
                                       t->sig);
@@ -270,6 +290,9 @@ static CT_SECRET_FN int sign_lanes(const fastec_curve *c, const ec_lanes *ln, co
     ct_wipe(d, sizeof d);
     ct_wipe(e, sizeof e);
     ct_wipe(k, sizeof k);
+    ct_wipe(kinv, sizeof kinv);
+    ct_wipe(pre, sizeof pre);
+    ct_wipe(&inv, sizeof inv);
     ct_wipe(&st, sizeof st);
     ct_wipe(xb, sizeof xb);
     return all;

@@ -21,6 +21,7 @@
 #include "ecp/ecp_formulas.h"
 #include "ecp/ecp_lanes.h"
 #include "gen/fp_consts.h"
+#include "once.h"
 
 #define L FP_L52_NL
 #define M52 0xfffffffffffffULL
@@ -415,11 +416,36 @@ static void words_to_l52(uint64_t *limb, const uint64_t *w, unsigned nw)
     }
 }
 
-/* the entry of each lane's digit in row (ne entries of x, y in the table's
- * form, Montgomery with R = 2^(64 nl)), y negated for a negative digit,
- * (0, 0) for 0, every entry read and chosen by mask; then into the lanes'
- * form (times 2^(52 L - 64 nl)). Returns the lanes with digit 0. */
-X8I __mmask8 p8_select_base(f8 *x, f8 *y, const uint64_t *row, unsigned ne, unsigned nl,
+/* The table of G in 52-bit limbs (x then y, L limbs each, entry by entry as
+ * the curve's table, still in its Montgomery form R = 2^(64 nl)), made once
+ * (once.h) from the curve's table on the first batch that needs it: the
+ * scan below then reads limbs instead of converting every entry of every
+ * row for every group of eight. Sized for the curve's rows: LANES_BASE_MAX
+ * entries; a curve with more (none today) converts on the fly. */
+#define LANES_BASE_MAX (48 * 32)
+static uint64_t l52_base[LANES_BASE_MAX][2][L];
+static atomic_uint l52_base_state;
+
+static const uint64_t (*lanes_base(const ecp_params *e))[2][L]
+{
+    const size_t ne = (size_t)1 << (e->base_w - 1), n = e->base_pos * ne;
+    if (n > LANES_BASE_MAX) return NULL;
+    if (once_begin(&l52_base_state)) {
+        for (size_t j = 0; j < n; j++) {
+            words_to_l52(l52_base[j][0], e->base + j * 2 * e->fp.nlimbs, e->fp.nlimbs);
+            words_to_l52(l52_base[j][1], e->base + j * 2 * e->fp.nlimbs + e->fp.nlimbs, e->fp.nlimbs);
+        }
+        once_end(&l52_base_state);
+    }
+    return (const uint64_t(*)[2][L])l52_base;
+}
+
+/* the entry of each lane's digit in row (ne entries of x, y: tab, the limbs
+ * of lanes_base, or else the table's words, row, converted here), y
+ * negated for a negative digit, (0, 0) for 0, every entry read and chosen by
+ * mask; then into the lanes' form (times 2^(52 L - 64 nl)). Returns the
+ * lanes with digit 0. */
+X8I __mmask8 p8_select_base(f8 *x, f8 *y, const uint64_t (*tab)[2][L], const uint64_t *row, unsigned ne, unsigned nl,
                             const int8_t (*d)[SC_MAX_LIMBS * 32 + 2], unsigned i)
 {
     const __m512i dv = _mm512_set_epi64(d[7][i], d[6][i], d[5][i], d[4][i], d[3][i], d[2][i], d[1][i], d[0][i]);
@@ -428,12 +454,17 @@ X8I __mmask8 p8_select_base(f8 *x, f8 *y, const uint64_t *row, unsigned ne, unsi
     for (int k = 0; k < L; k++) x->v[k] = y->v[k] = _mm512_setzero_si512();
     for (unsigned j = 0; j < ne; j++) {
         uint64_t lx[L], ly[L];
-        words_to_l52(lx, row + (size_t)j * 2 * nl, nl);
-        words_to_l52(ly, row + (size_t)j * 2 * nl + nl, nl);
+        const uint64_t *px = lx, *py = ly;
+        if (tab) {
+            px = tab[j][0], py = tab[j][1];
+        } else {
+            words_to_l52(lx, row + (size_t)j * 2 * nl, nl);
+            words_to_l52(ly, row + (size_t)j * 2 * nl + nl, nl);
+        }
         const __mmask8 m = _mm512_cmpeq_epi64_mask(mag, bc((uint64_t)j + 1));
         for (int k = 0; k < L; k++) {
-            x->v[k] = _mm512_mask_mov_epi64(x->v[k], m, bc(lx[k]));
-            y->v[k] = _mm512_mask_mov_epi64(y->v[k], m, bc(ly[k]));
+            x->v[k] = _mm512_mask_mov_epi64(x->v[k], m, bc(px[k]));
+            y->v[k] = _mm512_mask_mov_epi64(y->v[k], m, bc(py[k]));
         }
     }
     for (int s = 0; s < 52 * L - 64 * (int)nl; s++) {
@@ -461,10 +492,12 @@ X8_TARGET static unsigned lanes_mul_base_x(const struct fastec_curve *c, uint8_t
     for (int l = 0; l < EC_LANES; l++) sc_recode(d[l], k[l]->v, e->base_pos, w);
     f8_one(&one);
     const int8_t(*dd)[SC_MAX_LIMBS * 32 + 2] = (const int8_t(*)[SC_MAX_LIMBS * 32 + 2])d;
-    __mmask8 pinf = p8_select_base(&acc.X, &acc.Y, e->base, ne, nl, dd, 0);
+    const uint64_t(*tab)[2][L] = lanes_base(e);
+    __mmask8 pinf = p8_select_base(&acc.X, &acc.Y, tab, e->base, ne, nl, dd, 0);
     for (int i = 0; i < L; i++) acc.Z.v[i] = _mm512_maskz_mov_epi64((__mmask8)~pinf, one.v[i]);
     for (unsigned i = 1; i < e->base_pos; i++) {
-        const __mmask8 qinf = p8_select_base(&x, &y, e->base + (size_t)i * ne * 2 * nl, ne, nl, dd, i);
+        const __mmask8 qinf =
+            p8_select_base(&x, &y, tab ? tab + (size_t)i * ne : NULL, e->base + (size_t)i * ne * 2 * nl, ne, nl, dd, i);
         const int late = w * i + w + 1 > c->sc.nbits; /* acc = +-entry possible (public position) */
         if (late) pinf = f8_is_zero(&acc.Z);
         p8_madd(&S, &H, &R, &acc, &x, &y);

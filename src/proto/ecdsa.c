@@ -19,25 +19,26 @@ int proto_ecdsa_sign_k(const struct fastec_curve *c, const ec_ops *ops, const sc
     if (inf) return RC_INTERNAL;
     ops->point_to_xy(c, xy, &R);
     ct_wipe(&R, sizeof R);
-    int rc = proto_ecdsa_sign_x(c, d, e, k, xy, sig);
+    sc_t kinv;
+    sc_inv(&c->sc, &kinv, k);
+    int rc = proto_ecdsa_sign_x(c, d, e, &kinv, xy, sig);
+    ct_wipe(&kinv, sizeof kinv);
     ct_wipe(xy, sizeof xy);
     return rc;
 }
 
-int proto_ecdsa_sign_x(const struct fastec_curve *c, const sc_t *d, const sc_t *e, const sc_t *k, const uint8_t *x,
+int proto_ecdsa_sign_x(const struct fastec_curve *c, const sc_t *d, const sc_t *e, const sc_t *kinv, const uint8_t *x,
                        uint8_t *sig)
 {
     const sc_params *p = &c->sc;
-    sc_t r, s, kinv;
+    sc_t r, s;
     /* r = x(R) mod n; x < 2^m <= (h+1) n for binary curves, x < p < 2n for prime ones */
     sc_from_bytes_reduce(p, &r, x, c->field_size, c->cofactor);
     ct_public(&r, sizeof r);
     if (sc_is_zero(p, &r)) return 1;
     sc_mul(p, &s, &r, d);        /* r d */
     sc_add(p, &s, &s, e);        /* e + r d */
-    sc_inv(p, &kinv, k);
-    sc_mul(p, &s, &kinv, &s);    /* k^-1 (e + r d) */
-    ct_wipe(&kinv, sizeof kinv);
+    sc_mul(p, &s, kinv, &s);     /* k^-1 (e + r d) */
     ct_public(&s, sizeof s);
     if (sc_is_zero(p, &s)) return 1;
     sc_to_bytes(p, sig, &r);

@@ -48,11 +48,11 @@ void rfc6979_init(rfc6979_state *st, const struct fastec_curve *c, const struct 
                   const sc_t *d, const sc_t *e, const uint8_t *extra, size_t extra_len);
 void rfc6979_next(rfc6979_state *st, const struct fastec_curve *c, sc_t *k);
 
-/* the signature's rest once x = x(k G) (field_size bytes) is known:
- * r = x mod n, s = k^-1 (e + r d); 1 if r or s is 0 (the next k is due),
- * else RC_OK with sig written */
-int proto_ecdsa_sign_x(const struct fastec_curve *c, const sc_t *d, const sc_t *e, const sc_t *k, const uint8_t *x,
-                       uint8_t *sig);
+/* the signature's rest once x = x(k G) (field_size bytes) and kinv = k^-1
+ * mod n are known: r = x mod n, s = k^-1 (e + r d); 1 if r or s is 0 (the
+ * next k is due), else RC_OK with sig written */
+int proto_ecdsa_sign_x(const struct fastec_curve *c, const sc_t *d, const sc_t *e, const sc_t *kinv,
+                       const uint8_t *x, uint8_t *sig);
 /* One ECDSA signature with the given nonce k in [1, n-1]: RC_OK, or the
  * retry signal 1 when r or s is 0 (pick another k). */
 int proto_ecdsa_sign_k(const struct fastec_curve *c, const ec_ops *ops, const sc_t *d, const sc_t *e,
