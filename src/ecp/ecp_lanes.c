@@ -315,6 +315,35 @@ X8I void f8_one(f8 *one)
     f8_mul(one, &u, &rr);
 }
 
+/* The constant-time loops' step, in every lane: acc += (x, y), affine,
+ * with the special cases as masks: *pinf (acc is the identity) gives
+ * (x, y), qinf (the entry is the identity) leaves acc; with_dbl (a public
+ * position where acc = (x, y) can occur) also computes the doubling and
+ * selects it where the sum's H and R are both 0. *pinf stays set only
+ * while qinf is. Its temporaries are not wiped at every step: the batch
+ * calls clear the stack and vector registers once, after the last group
+ * (ct_scrubbed). */
+X8F void p8_step_ct(p8 *acc, const f8 *x, const f8 *y, const f8 *one, __mmask8 *pinf, __mmask8 qinf, int with_dbl)
+{
+    p8 S, D;
+    f8 H, R;
+    p8_madd(&S, &H, &R, acc, x, y);
+    if (with_dbl) {
+        p8_dbl(&D, acc);
+        const __mmask8 same = f8_is_zero(&H) & f8_is_zero(&R) & (__mmask8)~*pinf & (__mmask8)~qinf;
+        f8_select(&S.X, same, &D.X);
+        f8_select(&S.Y, same, &D.Y);
+        f8_select(&S.Z, same, &D.Z);
+    }
+    f8_select(&S.X, *pinf, x);
+    f8_select(&S.Y, *pinf, y);
+    f8_select(&S.Z, *pinf, one);
+    f8_select(&acc->X, (__mmask8)~qinf, &S.X);
+    f8_select(&acc->Y, (__mmask8)~qinf, &S.Y);
+    f8_select(&acc->Z, (__mmask8)~qinf, &S.Z);
+    *pinf &= qinf;
+}
+
 /* acc = k_l P_l in every lane, Jacobian (Z = 0: the identity), k_l in
  * [1, n-1]: ecp_mul.h's pt_mul_ct lane by lane. Constant-time in each k. */
 X8F void lanes_mul(const struct fastec_curve *c, p8 *acc, const p8 *P, const sc_t *const k[EC_LANES])
@@ -322,7 +351,7 @@ X8F void lanes_mul(const struct fastec_curve *c, p8 *acc, const p8 *P, const sc_
     const unsigned nb = c->sc.nbits, top_bits = nb - 4 * ((nb + 3) / 4 - 1);
     const unsigned pos = (nb + 3) / 4 + (top_bits >= 3);
     int8_t d[EC_LANES][SC_MAX_LIMBS * 16 + 2];
-    p8 T[8], S, D;
+    p8 T[8];
     f8 H, R, one, tx[8], ty[8], x, y, c8[8], inv, zi, zi2;
     for (int l = 0; l < EC_LANES; l++) sc_recode4(d[l], k[l]->v, pos);
     f8_one(&one);
@@ -351,29 +380,11 @@ X8F void lanes_mul(const struct fastec_curve *c, p8 *acc, const p8 *P, const sc_
     for (int i = (int)pos - 2; i >= 0; i--) {
         for (int s = 0; s < 4; s++) p8_dbl(acc, acc);
         const __mmask8 qinf = p8_select(&x, &y, tx, ty, (const int8_t(*)[SC_MAX_LIMBS * 16 + 2])d, i);
-        p8_madd(&S, &H, &R, acc, &x, &y);
-        if (i == 0) { /* the last step may meet acc = entry: the doubling, by mask */
-            p8_dbl(&D, acc);
-            const __mmask8 same = f8_is_zero(&H) & f8_is_zero(&R) & (__mmask8)~pinf & (__mmask8)~qinf;
-            f8_select(&S.X, same, &D.X);
-            f8_select(&S.Y, same, &D.Y);
-            f8_select(&S.Z, same, &D.Z);
-        }
-        f8_select(&S.X, pinf, &x);
-        f8_select(&S.Y, pinf, &y);
-        f8_select(&S.Z, pinf, &one);
-        f8_select(&acc->X, (__mmask8)~qinf, &S.X);
-        f8_select(&acc->Y, (__mmask8)~qinf, &S.Y);
-        f8_select(&acc->Z, (__mmask8)~qinf, &S.Z);
-        pinf &= qinf;
+        p8_step_ct(acc, &x, &y, &one, &pinf, qinf, i == 0); /* the last step may meet acc = entry */
     }
     ct_wipe(d, sizeof d);
-    ct_wipe(&S, sizeof S);
-    ct_wipe(&D, sizeof D);
     ct_wipe(&x, sizeof x);
     ct_wipe(&y, sizeof y);
-    ct_wipe(&H, sizeof H);
-    ct_wipe(&R, sizeof R);
 }
 
 X8_TARGET static unsigned lanes_mul_x(const struct fastec_curve *c, uint8_t *const x_out[EC_LANES],
@@ -487,8 +498,8 @@ X8_TARGET static unsigned lanes_mul_base_x(const struct fastec_curve *c, uint8_t
     const ecp_params *e = c->ecp;
     const unsigned w = e->base_w, ne = 1u << (w - 1), nl = e->fp.nlimbs;
     int8_t d[EC_LANES][SC_MAX_LIMBS * 32 + 2];
-    p8 acc, S, D;
-    f8 one, x, y, H, R, zi, zi2;
+    p8 acc;
+    f8 one, x, y, zi, zi2;
     for (int l = 0; l < EC_LANES; l++) sc_recode(d[l], k[l]->v, e->base_pos, w);
     f8_one(&one);
     const int8_t(*dd)[SC_MAX_LIMBS * 32 + 2] = (const int8_t(*)[SC_MAX_LIMBS * 32 + 2])d;
@@ -500,21 +511,7 @@ X8_TARGET static unsigned lanes_mul_base_x(const struct fastec_curve *c, uint8_t
             p8_select_base(&x, &y, tab ? tab + (size_t)i * ne : NULL, e->base + (size_t)i * ne * 2 * nl, ne, nl, dd, i);
         const int late = w * i + w + 1 > c->sc.nbits; /* acc = +-entry possible (public position) */
         if (late) pinf = f8_is_zero(&acc.Z);
-        p8_madd(&S, &H, &R, &acc, &x, &y);
-        if (late) {
-            p8_dbl(&D, &acc);
-            const __mmask8 same = f8_is_zero(&H) & f8_is_zero(&R) & (__mmask8)~pinf & (__mmask8)~qinf;
-            f8_select(&S.X, same, &D.X);
-            f8_select(&S.Y, same, &D.Y);
-            f8_select(&S.Z, same, &D.Z);
-        }
-        f8_select(&S.X, pinf, &x);
-        f8_select(&S.Y, pinf, &y);
-        f8_select(&S.Z, pinf, &one);
-        f8_select(&acc.X, (__mmask8)~qinf, &S.X);
-        f8_select(&acc.Y, (__mmask8)~qinf, &S.Y);
-        f8_select(&acc.Z, (__mmask8)~qinf, &S.Z);
-        pinf &= qinf;
+        p8_step_ct(&acc, &x, &y, &one, &pinf, qinf, late);
     }
     const __mmask8 inf = f8_is_zero(&acc.Z);
     f8_inv(&zi, &acc.Z);
@@ -527,14 +524,10 @@ X8_TARGET static unsigned lanes_mul_base_x(const struct fastec_curve *c, uint8_t
     }
     ct_wipe(d, sizeof d);
     ct_wipe(&acc, sizeof acc);
-    ct_wipe(&S, sizeof S);
-    ct_wipe(&D, sizeof D);
     ct_wipe(&x, sizeof x);
     ct_wipe(&y, sizeof y);
     ct_wipe(&zi, sizeof zi);
     ct_wipe(&zi2, sizeof zi2);
-    ct_wipe(&H, sizeof H);
-    ct_wipe(&R, sizeof R);
     return inf;
 }
 
