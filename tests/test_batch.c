@@ -279,9 +279,10 @@ static void test_args(void)
     CHECK(strstr(fastec_strerror(FASTEC_ERR_BATCH), "batch") != NULL, "strerror names the batch error");
 }
 
-/* "quick" (the sanitizer and cross builds): four curves, the lanes' P-256,
- * the loop's P-521 and a Koblitz and a random binary curve; the release and
- * clang builds run every curve */
+/* "quick" (the sanitizer and cross builds, and the portable run): four
+ * curves, the lanes' P-256, the loop's P-521 and a Koblitz and a random
+ * binary curve; the release and clang builds run every curve with the CPU's
+ * backends */
 int main(int argc, char **argv)
 {
     static const char *const sample[] = {"secp256r1", "secp521r1", "sect163k1", "sect283r1"};
