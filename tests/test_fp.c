@@ -190,6 +190,8 @@ static void test_safegcd(const char *what, const sc_params *m, BN_CTX *ctx)
 {
     const unsigned nl = m->nlimbs;
     BIGNUM *M = bn(m->n, nl), *A = BN_new(), *W = BN_new();
+    sc_t ring[9], ringw[9]; /* recent non-zero values and their inverses */
+    unsigned nring = 0;
     for (int it = 0; it < 3000; it++) {
         if (it == 0) BN_zero(A);
         else if (it < 3) BN_set_word(A, (BN_ULONG)it);
@@ -225,6 +227,22 @@ static void test_safegcd(const char *what, const sc_params *m, BN_CTX *ctx)
             sc_inv_vartime(m, &z, &x);
             CHECK(!memcmp(y.v, want, 8 * nl) && !memcmp(z.v, want, 8 * nl), "%s: sc_inv/sc_inv_vartime (it %d)", what,
                   it);
+        }
+        if (!BN_is_zero(A)) { /* the batch inversions over the last 1..9 non-zero values */
+            memset(&ring[nring % 9], 0, sizeof ring[0]);
+            memcpy(ring[nring % 9].v, a, 8 * nl);
+            memset(&ringw[nring % 9], 0, sizeof ringw[0]);
+            memcpy(ringw[nring % 9].v, want, 8 * nl);
+            nring++;
+            if (nring >= 9 && it % 8 == 0) {
+                const unsigned k = 1 + (unsigned)(it / 8) % 9;
+                sc_t bi[9], bv[9];
+                sc_inv_batch(m, bi, ring, k);
+                sc_inv_batch_vartime(m, bv, ring, k);
+                for (unsigned j = 0; j < k; j++)
+                    CHECK(!memcmp(bi[j].v, ringw[j].v, 8 * nl) && !memcmp(bv[j].v, ringw[j].v, 8 * nl),
+                          "%s: sc_inv_batch/_vartime of %u, value %u (it %d)", what, k, j, it);
+            }
         }
     }
     BN_free(M), BN_free(A), BN_free(W);

@@ -135,6 +135,14 @@ GNAF_W = 8
 # it from the start); P-192 and secp160r1 gained nothing measurable, so they
 # keep 4. Library size: P-224 +51 KB, P-384 +126 KB, P-521 +252 KB.
 BASE_W = {'secp224r1': 6, 'secp256r1': 6, 'secp384r1': 6, 'secp521r1': 6}
+
+
+def prime_base(name, n):
+    """a prime curve's fixed-base width and number of rows (positions)"""
+    bw = BASE_W.get(name, 4)
+    return bw, (n.bit_length() + bw - 1) // bw + 1
+
+
 # primes whose field keeps plain values (fp/fp160.h) instead of Montgomery
 # form: p = 2^160 - 2^31 - 1 folds a product with 2^160 = 2^31 + 1, where a
 # Montgomery row would need a multiplication by -p^-1 mod 2^64
@@ -398,7 +406,7 @@ def gen_fp_consts(out):
              ' * FP_MERSENNE when p = 2^k - 1; FP_PLAIN for the plain-value field of',
              ' * p = 2^k - FP_PLAIN_C, with R mod p and R^-1 mod p (FP_RMOD_INIT, FP_RINV_INIT);',
              ' * the eight-lane form\'s FP_L52_NL 52-bit limbs, p, 2p, R^2 mod p for R = 2^(52 FP_L52_NL)',
-             ' * and -p^-1 mod 2^52 (FP_L52_*). */']
+             ' * and -p^-1 mod 2^52 (FP_L52_*); the entries of the fixed-base table of G (FP_BASE_ENTRIES). */']
     for (name, p, b, gx, gy, n, h, nist, speed, oname) in PRIME:
         nl = (p.bit_length() + 63) // 64
         lines.append('#if defined(FP_CURVE_%s)' % name)
@@ -420,6 +428,8 @@ def gen_fp_consts(out):
         lines.append('#define FP_L52_2P_INIT %s' % l52(2 * p))
         lines.append('#define FP_L52_RR_INIT %s' % l52((1 << (104 * L)) % p))
         lines.append('#define FP_L52_N0 0x%013xULL' % ((-pow(p, -1, 1 << 52)) % (1 << 52)))
+        bw, pos = prime_base(name, n)
+        lines.append('#define FP_BASE_ENTRIES %d' % (pos << (bw - 1)))
         if name in PLAIN_PRIMES:
             # plain (not Montgomery) values: 1 is 1; the tests' hooks convert
             # with R mod p and R^-1 mod p
@@ -683,8 +693,7 @@ def gen_data(out):
         else:
             enc = lambda v: words(v * R % p, fnl)  # Montgomery form
         nbits = n.bit_length()
-        bw = BASE_W.get(name, 4)
-        pos = (nbits + bw - 1) // bw + 1
+        bw, pos = prime_base(name, n)
         o.append('static uint64_t base_%s[%d * %d * 2 * %d];' % (name, pos, 1 << (bw - 1), fnl))
         B, bwords = G, []
         for i in range(pos):

@@ -219,13 +219,6 @@ int fastec_ecdh_batch(const fastec_curve *c, const fastec_ecdh_item *items, size
     return ct_scrubbed(all, api_burn(c));
 }
 
-/* pre[j] = k_0 ... k_j mod n for j < m */
-static void prefix_products(const sc_params *p, sc_t *pre, const sc_t *k, unsigned m)
-{
-    pre[0] = k[0];
-    for (unsigned j = 1; j < m; j++) sc_mul(p, &pre[j], &pre[j - 1], &k[j]);
-}
-
 /* Signing on eight lanes: each item's key loaded and its first RFC 6979
  * nonce drawn as ecdsa_sign() does, k G for eight items at once, the
  * nonces' inverses by one inversion, the rest of each signature by
@@ -237,7 +230,7 @@ static CT_SECRET_FN int sign_lanes(const fastec_curve *c, const ec_lanes *ln, co
 {
     const ec_ops *ops = ec_ops_for(c);
     int all = FASTEC_OK;
-    sc_t d[EC_LANES], e[EC_LANES], k[EC_LANES], kinv[EC_LANES], pre[EC_LANES], inv;
+    sc_t d[EC_LANES], e[EC_LANES], k[EC_LANES], kinv[EC_LANES];
     rfc6979_state st;
     uint8_t xb[EC_LANES][EC_MAX_FIELD_BYTES];
     uint8_t *out[EC_LANES];
@@ -265,18 +258,7 @@ static CT_SECRET_FN int sign_lanes(const fastec_curve *c, const ec_lanes *ln, co
         for (unsigned l = m; l < EC_LANES; l++) out[l] = xb[l], kp[l] = &k[0];
         unsigned inf = ln->mul_base_x(c, out, kp);
         ct_public(&inf, sizeof inf); /* never set for 1 <= k < n */
-        /* the m nonces' inverses by one inversion (Montgomery's trick):
-         * pre[j] = k_0 ... k_j, then back from the inverse of the whole */
-        prefix_products(&c->sc, pre, k, m);
-        sc_inv(&c->sc, &inv, &pre[m - 1]);
-        for (unsigned l = m; l-- > 0;) {
-            if (l) {
-                sc_mul(&c->sc, &kinv[l], &inv, &pre[l - 1]);
-                sc_mul(&c->sc, &inv, &inv, &k[l]);
-            } else {
-                kinv[0] = inv;
-            }
-        }
+        sc_inv_batch(&c->sc, kinv, k, m); /* the m nonces' inverses, one inversion */
         for (unsigned l = 0; l < m; l++) {
             const fastec_sign_item *t = &items[idx[l]];
             int rc = inf >> l & 1 ? FASTEC_ERR_INTERNAL : proto_ecdsa_sign_x(c, &d[l], &e[l], &kinv[l], xb[l], t->sig);
@@ -291,8 +273,6 @@ static CT_SECRET_FN int sign_lanes(const fastec_curve *c, const ec_lanes *ln, co
     ct_wipe(e, sizeof e);
     ct_wipe(k, sizeof k);
     ct_wipe(kinv, sizeof kinv);
-    ct_wipe(pre, sizeof pre);
-    ct_wipe(&inv, sizeof inv);
     ct_wipe(&st, sizeof st);
     ct_wipe(xb, sizeof xb);
     return all;
@@ -314,7 +294,8 @@ int fastec_ecdsa_sign_batch(const fastec_curve *c, const fastec_sign_item *items
 
 /* Verification on eight lanes: each item decoded and its signature checked
  * and turned into u1 = e w, u2 = r w (w = s^-1) as proto_ecdsa_verify does,
- * a failing item getting its code; the others eight at a time */
+ * the s of a group inverted together, a failing item getting its code; the
+ * others eight at a time */
 static int verify_lanes(const fastec_curve *c, const ec_lanes *ln, const fastec_verify_item *items, size_t n,
                         int *results)
 {
@@ -322,7 +303,7 @@ static int verify_lanes(const fastec_curve *c, const ec_lanes *ln, const fastec_
     const sc_params *p = &c->sc;
     const size_t ss = c->scalar_size;
     int all = FASTEC_OK;
-    sc_t u1[EC_LANES], u2[EC_LANES], r[EC_LANES];
+    sc_t u1[EC_LANES], u2[EC_LANES], r[EC_LANES], s[EC_LANES], w[EC_LANES];
     uint8_t xy[EC_LANES][2 * EC_MAX_FIELD_BYTES];
     const sc_t *pu1[EC_LANES], *pu2[EC_LANES], *pr[EC_LANES];
     const uint8_t *in[EC_LANES];
@@ -333,25 +314,26 @@ static int verify_lanes(const fastec_curve *c, const ec_lanes *ln, const fastec_
         for (; i < n && m < EC_LANES; i++) {
             const fastec_verify_item *t = &items[i];
             ec_point Q;
-            sc_t s, e, w;
             int rc = !t->pub || !t->sig || (!t->digest && t->digest_len) ? FASTEC_ERR_NULL
                                                                         : sec1_decode(c, ops, &Q, t->pub, t->pub_len);
-            if (!rc && (!sc_from_bytes_range(p, &r[m], t->sig, ss) || !sc_from_bytes_range(p, &s, t->sig + ss, ss)))
+            if (!rc && (!sc_from_bytes_range(p, &r[m], t->sig, ss) || !sc_from_bytes_range(p, &s[m], t->sig + ss, ss)))
                 rc = FASTEC_ERR_SIG_RANGE;
             if (rc) {
                 results[i] = rc;
                 all = FASTEC_ERR_BATCH;
                 continue;
             }
-            sc_from_digest(p, &e, t->digest ? t->digest : (const uint8_t *)"", t->digest_len);
-            sc_inv_vartime(p, &w, &s);
-            sc_mul(p, &u1[m], &e, &w);
-            sc_mul(p, &u2[m], &r[m], &w);
+            sc_from_digest(p, &u1[m], t->digest ? t->digest : (const uint8_t *)"", t->digest_len); /* e */
             ops->point_to_xy(c, xy[m], &Q);
             pu1[m] = &u1[m], pu2[m] = &u2[m], pr[m] = &r[m], in[m] = xy[m], idx[m] = i;
             m++;
         }
         if (!m) break;
+        sc_inv_batch_vartime(p, w, s, m); /* w = s^-1, one inversion */
+        for (unsigned l = 0; l < m; l++) {
+            sc_mul(p, &u1[l], &u1[l], &w[l]);
+            sc_mul(p, &u2[l], &r[l], &w[l]);
+        }
         for (unsigned l = m; l < EC_LANES; l++) pu1[l] = pu1[0], pu2[l] = pu2[0], pr[l] = pr[0], in[l] = in[0];
         const unsigned ok = ln->verify(c, in, pu1, pu2, pr);
         for (unsigned l = 0; l < m; l++) {

@@ -118,8 +118,33 @@ X8I void f8_half(f8 *r, const f8 *a)
 }
 
 /* Montgomery reduction of the 2L-limb t (limbs below 2^57): L rows of
- * q = t_i (-p^-1) mod 2^52, then r = t / R with 52-bit limbs; below 2p for
- * t below 4p^2 */
+ * q = t_i (-p^-1) mod 2^52, t += q p 2^(52 i), then r = t / R with 52-bit
+ * limbs; below 2p for t below 4p^2 */
+#if defined(FP_CURVE_secp256r1)
+/* P-256: -p^-1 = 1 (mod 2^52), so q = t_i mod 2^52, and q p = q (2^96 - 1)
+ * + q 2^192 + q (2^256 - 2^224) is shifts but for the last term: the
+ * q (2^96 - 1) leaves t_i's bits from 2^52 on as its carry and adds
+ * q 2^44 one limb up; q 2^192 is q 2^36 three limbs up; q (2^48 - 2^16)
+ * four limbs up takes an IFMA pair, which keeps every limb non-negative.
+ * Two IFMAs a row instead of eight. */
+X8I void f8_redc(f8 *r, __m512i *t)
+{
+    for (int i = 0; i < L; i++) {
+        const __m512i q = _mm512_and_si512(t[i], bc(M52));
+        t[i + 1] = _mm512_add_epi64(
+            t[i + 1], _mm512_add_epi64(_mm512_srli_epi64(t[i], 52), _mm512_and_si512(_mm512_slli_epi64(q, 44), bc(M52))));
+        t[i + 2] = _mm512_add_epi64(t[i + 2], _mm512_srli_epi64(q, 8));
+        t[i + 3] = _mm512_add_epi64(t[i + 3], _mm512_and_si512(_mm512_slli_epi64(q, 36), bc(M52)));
+        t[i + 4] = _mm512_add_epi64(t[i + 4], _mm512_srli_epi64(q, 16));
+        t[i + 4] = _mm512_madd52lo_epu64(t[i + 4], q, bc(l52_p[4]));
+        t[i + 5] = _mm512_madd52hi_epu64(t[i + 5], q, bc(l52_p[4]));
+    }
+    for (int i = 0; i < L; i++) {
+        if (i + 1 < L) t[L + i + 1] = _mm512_add_epi64(t[L + i + 1], _mm512_srli_epi64(t[L + i], 52));
+        r->v[i] = _mm512_and_si512(t[L + i], bc(M52));
+    }
+}
+#else
 X8I void f8_redc(f8 *r, __m512i *t)
 {
     const __m512i z = _mm512_setzero_si512();
@@ -137,6 +162,7 @@ X8I void f8_redc(f8 *r, __m512i *t)
         r->v[i] = _mm512_and_si512(t[L + i], bc(M52));
     }
 }
+#endif
 
 /* Montgomery product a b / R (operand scanning); below 2p for a, b below 2p */
 X8F void f8_mul(f8 *r, const f8 *a, const f8 *b)
@@ -427,36 +453,59 @@ static void words_to_l52(uint64_t *limb, const uint64_t *w, unsigned nw)
     }
 }
 
-/* The table of G in 52-bit limbs (x then y, L limbs each, entry by entry as
- * the curve's table, still in its Montgomery form R = 2^(64 nl)), made once
- * (once.h) from the curve's table on the first batch that needs it: the
- * scan below then reads limbs instead of converting every entry of every
- * row for every group of eight. Sized for the curve's rows: LANES_BASE_MAX
- * entries; a curve with more (none today) converts on the fly. */
-#define LANES_BASE_MAX (48 * 32)
-static uint64_t l52_base[LANES_BASE_MAX][2][L];
+/* 64-bit little-endian words of a value below 2^(52 L) -> the lanes' limbs
+ * (lane l from w[l]) */
+X8I void f8_from_words(f8 *r, const uint64_t *const w[EC_LANES], unsigned nw)
+{
+    uint64_t limb[EC_LANES][L], t[L][EC_LANES];
+    for (int l = 0; l < EC_LANES; l++) words_to_l52(limb[l], w[l], nw);
+    for (int l = 0; l < EC_LANES; l++)
+        for (int i = 0; i < L; i++) t[i][l] = limb[l][i];
+    for (int i = 0; i < L; i++) r->v[i] = _mm512_loadu_si512(t[i]);
+}
+
+/* The table of G in the lanes' form (x then y, L limbs each, entry by entry
+ * as the curve's table: FP_BASE_ENTRIES), made once (once.h) from the
+ * curve's table, eight entries at a time, on the first batch that needs it:
+ * the Montgomery form R = 2^(64 nl) times 2^(52 L - 64 nl), so the scans
+ * and gathers below read entries ready for the formulas. */
+static uint64_t l52_base[FP_BASE_ENTRIES][2][L];
 static atomic_uint l52_base_state;
 
-static const uint64_t (*lanes_base(const ecp_params *e))[2][L]
+X8_TARGET static const uint64_t (*lanes_base(const ecp_params *e))[2][L]
 {
-    const size_t ne = (size_t)1 << (e->base_w - 1), n = e->base_pos * ne;
-    if (n > LANES_BASE_MAX) return NULL;
     if (once_begin(&l52_base_state)) {
-        for (size_t j = 0; j < n; j++) {
-            words_to_l52(l52_base[j][0], e->base + j * 2 * e->fp.nlimbs, e->fp.nlimbs);
-            words_to_l52(l52_base[j][1], e->base + j * 2 * e->fp.nlimbs + e->fp.nlimbs, e->fp.nlimbs);
+        const unsigned nl = e->fp.nlimbs;
+        for (size_t j = 0; j < FP_BASE_ENTRIES; j += EC_LANES) {
+            const uint64_t *wx[EC_LANES], *wy[EC_LANES];
+            for (size_t l = 0; l < EC_LANES; l++) {
+                const size_t ent = j + l < FP_BASE_ENTRIES ? j + l : FP_BASE_ENTRIES - 1;
+                wx[l] = e->base + ent * 2 * nl, wy[l] = wx[l] + nl;
+            }
+            f8 x, y;
+            f8_from_words(&x, wx, nl);
+            f8_from_words(&y, wy, nl);
+            for (int s = 0; s < 52 * L - 64 * (int)nl; s++) {
+                f8_add(&x, &x, &x);
+                f8_add(&y, &y, &y);
+            }
+            uint64_t tx[L][EC_LANES], ty[L][EC_LANES];
+            for (int i = 0; i < L; i++) {
+                _mm512_storeu_si512(tx[i], x.v[i]);
+                _mm512_storeu_si512(ty[i], y.v[i]);
+            }
+            for (size_t l = 0; l < EC_LANES && j + l < FP_BASE_ENTRIES; l++)
+                for (int i = 0; i < L; i++) l52_base[j + l][0][i] = tx[i][l], l52_base[j + l][1][i] = ty[i][l];
         }
         once_end(&l52_base_state);
     }
     return (const uint64_t(*)[2][L])l52_base;
 }
 
-/* the entry of each lane's digit in row (ne entries of x, y: tab, the limbs
- * of lanes_base, or else the table's words, row, converted here), y
- * negated for a negative digit, (0, 0) for 0, every entry read and chosen by
- * mask; then into the lanes' form (times 2^(52 L - 64 nl)). Returns the
- * lanes with digit 0. */
-X8I __mmask8 p8_select_base(f8 *x, f8 *y, const uint64_t (*tab)[2][L], const uint64_t *row, unsigned ne, unsigned nl,
+/* the entry of each lane's digit in row (ne entries of x, y in the lanes'
+ * form), y negated for a negative digit, (0, 0) for 0, every entry read and
+ * chosen by mask. Returns the lanes with digit 0. */
+X8I __mmask8 p8_select_base(f8 *x, f8 *y, const uint64_t (*row)[2][L], unsigned ne,
                             const int8_t (*d)[SC_MAX_LIMBS * 32 + 2], unsigned i)
 {
     const __m512i dv = _mm512_set_epi64(d[7][i], d[6][i], d[5][i], d[4][i], d[3][i], d[2][i], d[1][i], d[0][i]);
@@ -464,23 +513,11 @@ X8I __mmask8 p8_select_base(f8 *x, f8 *y, const uint64_t (*tab)[2][L], const uin
     const __mmask8 neg = _mm512_cmplt_epi64_mask(dv, _mm512_setzero_si512());
     for (int k = 0; k < L; k++) x->v[k] = y->v[k] = _mm512_setzero_si512();
     for (unsigned j = 0; j < ne; j++) {
-        uint64_t lx[L], ly[L];
-        const uint64_t *px = lx, *py = ly;
-        if (tab) {
-            px = tab[j][0], py = tab[j][1];
-        } else {
-            words_to_l52(lx, row + (size_t)j * 2 * nl, nl);
-            words_to_l52(ly, row + (size_t)j * 2 * nl + nl, nl);
-        }
         const __mmask8 m = _mm512_cmpeq_epi64_mask(mag, bc((uint64_t)j + 1));
         for (int k = 0; k < L; k++) {
-            x->v[k] = _mm512_mask_mov_epi64(x->v[k], m, bc(px[k]));
-            y->v[k] = _mm512_mask_mov_epi64(y->v[k], m, bc(py[k]));
+            x->v[k] = _mm512_mask_mov_epi64(x->v[k], m, bc(row[j][0][k]));
+            y->v[k] = _mm512_mask_mov_epi64(y->v[k], m, bc(row[j][1][k]));
         }
-    }
-    for (int s = 0; s < 52 * L - 64 * (int)nl; s++) {
-        f8_add(x, x, x);
-        f8_add(y, y, y);
     }
     f8 ny, zero;
     for (int k = 0; k < L; k++) zero.v[k] = _mm512_setzero_si512();
@@ -496,7 +533,7 @@ X8_TARGET static unsigned lanes_mul_base_x(const struct fastec_curve *c, uint8_t
                                            const sc_t *const k[EC_LANES])
 {
     const ecp_params *e = c->ecp;
-    const unsigned w = e->base_w, ne = 1u << (w - 1), nl = e->fp.nlimbs;
+    const unsigned w = e->base_w, ne = 1u << (w - 1);
     int8_t d[EC_LANES][SC_MAX_LIMBS * 32 + 2];
     p8 acc;
     f8 one, x, y, zi, zi2;
@@ -504,11 +541,10 @@ X8_TARGET static unsigned lanes_mul_base_x(const struct fastec_curve *c, uint8_t
     f8_one(&one);
     const int8_t(*dd)[SC_MAX_LIMBS * 32 + 2] = (const int8_t(*)[SC_MAX_LIMBS * 32 + 2])d;
     const uint64_t(*tab)[2][L] = lanes_base(e);
-    __mmask8 pinf = p8_select_base(&acc.X, &acc.Y, tab, e->base, ne, nl, dd, 0);
+    __mmask8 pinf = p8_select_base(&acc.X, &acc.Y, tab, ne, dd, 0);
     for (int i = 0; i < L; i++) acc.Z.v[i] = _mm512_maskz_mov_epi64((__mmask8)~pinf, one.v[i]);
     for (unsigned i = 1; i < e->base_pos; i++) {
-        const __mmask8 qinf =
-            p8_select_base(&x, &y, tab ? tab + (size_t)i * ne : NULL, e->base + (size_t)i * ne * 2 * nl, ne, nl, dd, i);
+        const __mmask8 qinf = p8_select_base(&x, &y, tab + (size_t)i * ne, ne, dd, i);
         const int late = w * i + w + 1 > c->sc.nbits; /* acc = +-entry possible (public position) */
         if (late) pinf = f8_is_zero(&acc.Z);
         p8_step_ct(&acc, &x, &y, &one, &pinf, qinf, late);
@@ -529,17 +565,6 @@ X8_TARGET static unsigned lanes_mul_base_x(const struct fastec_curve *c, uint8_t
     ct_wipe(&zi, sizeof zi);
     ct_wipe(&zi2, sizeof zi2);
     return inf;
-}
-
-/* 64-bit little-endian words of a value below 2^(52 L) -> the lanes' limbs
- * (lane l from w[l]) */
-X8I void f8_from_words(f8 *r, const uint64_t *const w[EC_LANES], unsigned nw)
-{
-    uint64_t limb[EC_LANES][L], t[L][EC_LANES];
-    for (int l = 0; l < EC_LANES; l++) words_to_l52(limb[l], w[l], nw);
-    for (int l = 0; l < EC_LANES; l++)
-        for (int i = 0; i < L; i++) t[i][l] = limb[l][i];
-    for (int i = 0; i < L; i++) r->v[i] = _mm512_loadu_si512(t[i]);
 }
 
 /* acc += (x, y) in the lanes of m (public: variable time), the special
@@ -579,8 +604,8 @@ static int words_below(const uint64_t *a, unsigned na, const uint64_t *b, unsign
 
 /* Verification (public data, variable time): x(u1 G + u2 Q) = r (mod n)
  * in each lane. u2 Q as ECDH computes k P (u2 is in [1, n-1]); u1 G from
- * the curve's fixed-base table (curves.h), each lane's entry read by its
- * digit and converted to the form, one mixed addition per position; the two
+ * the table of G in the lanes' form, each lane's entry gathered by its
+ * digit, one mixed addition per position; the two
  * joined by a full addition; then x(R) = r tested as r Z^2 = X, and r + n
  * where it is below p. Returns the lanes that verify. */
 X8_TARGET static unsigned lanes_verify(const struct fastec_curve *c, const uint8_t *const xy[EC_LANES],
@@ -600,26 +625,25 @@ X8_TARGET static unsigned lanes_verify(const struct fastec_curve *c, const uint8
     f8_one(&one);
     P.Z = one;
     lanes_mul(c, &B, &P, u2);
-    /* u1 G: A = sum of d_i 2^(w i) G over the table's rows */
+    /* u1 G: A = sum of d_i 2^(w i) G over the rows of the table of G, each
+     * lane's entry gathered by its digit */
+    const uint64_t(*tab)[2][L] = lanes_base(e);
     for (int l = 0; l < EC_LANES; l++) sc_recode(d[l], u1[l]->v, e->base_pos, w);
     for (int k = 0; k < L; k++) A.X.v[k] = A.Y.v[k] = A.Z.v[k] = zero.v[k] = _mm512_setzero_si512();
     for (unsigned i = 0; i < e->base_pos; i++) {
-        const uint64_t *ex[EC_LANES], *ey[EC_LANES];
+        long long ent[EC_LANES];
         __mmask8 nz = 0, neg = 0;
         for (int l = 0; l < EC_LANES; l++) {
             const int dg = d[l][i], mag = dg < 0 ? -dg : dg;
-            const uint64_t *ent = e->base + ((size_t)i * ne + (size_t)(mag ? mag - 1 : 0)) * 2 * nl;
-            ex[l] = ent, ey[l] = ent + nl;
+            ent[l] = (long long)((i * ne + (unsigned)(mag ? mag - 1 : 0)) * 2 * L);
             nz |= (__mmask8)((mag != 0) << l);
             neg |= (__mmask8)((dg < 0) << l);
         }
         if (!nz) continue;
-        /* the table's Montgomery form (R = 2^(64 nl)) times 2^(52 L - 64 nl) */
-        f8_from_words(&x, ex, nl);
-        f8_from_words(&y, ey, nl);
-        for (int s = 0; s < 52 * L - 64 * (int)nl; s++) {
-            f8_add(&x, &x, &x);
-            f8_add(&y, &y, &y);
+        const __m512i vi = _mm512_loadu_si512(ent);
+        for (int k = 0; k < L; k++) {
+            x.v[k] = _mm512_i64gather_epi64(vi, &tab[0][0][k], 8);
+            y.v[k] = _mm512_i64gather_epi64(vi, &tab[0][1][k], 8);
         }
         f8_sub(&ny, &zero, &y);
         f8_select(&y, neg, &ny);

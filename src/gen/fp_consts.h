@@ -7,7 +7,7 @@
  * FP_MERSENNE when p = 2^k - 1; FP_PLAIN for the plain-value field of
  * p = 2^k - FP_PLAIN_C, with R mod p and R^-1 mod p (FP_RMOD_INIT, FP_RINV_INIT);
  * the eight-lane form's FP_L52_NL 52-bit limbs, p, 2p, R^2 mod p for R = 2^(52 FP_L52_NL)
- * and -p^-1 mod 2^52 (FP_L52_*). */
+ * and -p^-1 mod 2^52 (FP_L52_*); the entries of the fixed-base table of G (FP_BASE_ENTRIES). */
 #if defined(FP_CURVE_secp160r1)
 #define FP_NL 3
 #define FP_NBITS 160
@@ -22,6 +22,7 @@
 #define FP_L52_2P_INIT {0xffffefffffffeULL, 0xfffffffffffffULL, 0xfffffffffffffULL, 0x000000000001fULL}
 #define FP_L52_RR_INIT {0x0000000000000ULL, 0x0100000000000ULL, 0x0000001000000ULL, 0x0000000000004ULL}
 #define FP_L52_N0 0xfffff80000001ULL
+#define FP_BASE_ENTRIES 336
 #define FP_PLAIN 1
 #define FP_PLAIN_C 0x80000001ULL
 #define FP_RMOD_INIT {0x8000000100000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL}
@@ -41,6 +42,7 @@
 #define FP_L52_2P_INIT {0xffffffffffffeULL, 0xfffffffffdfffULL, 0xfffffffffffffULL, 0x0001fffffffffULL}
 #define FP_L52_RR_INIT {0x0000100000000ULL, 0x0200000000000ULL, 0x0000000000000ULL, 0x0000000000010ULL}
 #define FP_L52_N0 0x0000000000001ULL
+#define FP_BASE_ENTRIES 392
 #define FP_PLAIN 0
 #endif
 #if defined(FP_CURVE_secp224r1)
@@ -57,6 +59,7 @@
 #define FP_L52_2P_INIT {0x0000000000002ULL, 0xfe00000000000ULL, 0xfffffffffffffULL, 0xfffffffffffffULL, 0x000000001ffffULL}
 #define FP_L52_RR_INIT {0xfff0000000001ULL, 0xff000000fffffULL, 0x00000ffffffffULL, 0xfffffffffe000ULL, 0x000000000ffffULL}
 #define FP_L52_N0 0xfffffffffffffULL
+#define FP_BASE_ENTRIES 1248
 #define FP_PLAIN 0
 #endif
 #if defined(FP_CURVE_secp256r1)
@@ -73,6 +76,7 @@
 #define FP_L52_2P_INIT {0xffffffffffffeULL, 0x01fffffffffffULL, 0x0000000000000ULL, 0x0002000000000ULL, 0x1fffffffe0000ULL}
 #define FP_L52_RR_INIT {0x0000000000300ULL, 0xffffffff00000ULL, 0xffffefffffffbULL, 0xfdfffffffffffULL, 0x0000004ffffffULL}
 #define FP_L52_N0 0x0000000000001ULL
+#define FP_BASE_ENTRIES 1408
 #define FP_PLAIN 0
 #endif
 #if defined(FP_CURVE_secp384r1)
@@ -89,6 +93,7 @@
 #define FP_L52_2P_INIT {0x00001fffffffeULL, 0xfe00000000000ULL, 0xffffffdffffffULL, 0xfffffffffffffULL, 0xfffffffffffffULL, 0xfffffffffffffULL, 0xfffffffffffffULL, 0x00000001fffffULL}
 #define FP_L52_RR_INIT {0x0000000000000ULL, 0xfe00000001000ULL, 0x0000000ffffffULL, 0x0000000000020ULL, 0x0fffffffe0000ULL, 0x0000020000000ULL, 0x0000000000100ULL, 0x0000000000000ULL}
 #define FP_L52_N0 0x0000100000001ULL
+#define FP_BASE_ENTRIES 2080
 #define FP_PLAIN 0
 #endif
 #if defined(FP_CURVE_secp521r1)
@@ -105,5 +110,6 @@
 #define FP_L52_2P_INIT {0xffffffffffffeULL, 0xfffffffffffffULL, 0xfffffffffffffULL, 0xfffffffffffffULL, 0xfffffffffffffULL, 0xfffffffffffffULL, 0xfffffffffffffULL, 0xfffffffffffffULL, 0xfffffffffffffULL, 0xfffffffffffffULL, 0x0000000000003ULL}
 #define FP_L52_RR_INIT {0x0000000000000ULL, 0x4000000000000ULL, 0x0000000000000ULL, 0x0000000000000ULL, 0x0000000000000ULL, 0x0000000000000ULL, 0x0000000000000ULL, 0x0000000000000ULL, 0x0000000000000ULL, 0x0000000000000ULL, 0x0000000000000ULL}
 #define FP_L52_N0 0x0000000000001ULL
+#define FP_BASE_ENTRIES 2816
 #define FP_PLAIN 0
 #endif

@@ -166,6 +166,32 @@ void sc_inv_vartime(const sc_params *p, sc_t *r, const sc_t *a)
     (void)within;
 }
 
+/* r[j] = a[j]^-1 for j < m, every a[j] non-zero and r not overlapping a,
+ * by one inversion (Montgomery's trick): r[j] = a_0 ... a_j first, then
+ * back from the inverse of the whole product, 3 (m - 1) products */
+static void sc_inv_batch_with(const sc_params *p, sc_t *r, const sc_t *a, unsigned m, int vartime)
+{
+    sc_t t;
+    if (!m) return;
+    r[0] = a[0];
+    for (unsigned j = 1; j < m; j++) sc_mul(p, &r[j], &r[j - 1], &a[j]);
+    if (vartime) sc_inv_vartime(p, &t, &r[m - 1]);
+    else sc_inv(p, &t, &r[m - 1]);
+    for (unsigned j = m - 1; j > 0; j--) {
+        sc_mul(p, &r[j], &t, &r[j - 1]);
+        sc_mul(p, &t, &t, &a[j]);
+    }
+    r[0] = t;
+    ct_wipe(&t, sizeof t);
+}
+
+void sc_inv_batch(const sc_params *p, sc_t *r, const sc_t *a, unsigned m) { sc_inv_batch_with(p, r, a, m, 0); }
+
+void sc_inv_batch_vartime(const sc_params *p, sc_t *r, const sc_t *a, unsigned m)
+{
+    sc_inv_batch_with(p, r, a, m, 1);
+}
+
 /* width-w NAF of k (public), returns the digit count. Runs of zero digits
  * are skipped a count-trailing-zeros at a time. */
 int sc_wnaf_vartime(int8_t *naf, const uint64_t *k, int nlimbs, int w)

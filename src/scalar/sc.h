@@ -37,6 +37,9 @@ void sc_mul(const sc_params *p, sc_t *r, const sc_t *a, const sc_t *b);
 void sc_mul_small(const sc_params *p, sc_t *r, const sc_t *a, unsigned h);
 void sc_inv(const sc_params *p, sc_t *r, const sc_t *a);           /* safegcd, constant-time */
 void sc_inv_vartime(const sc_params *p, sc_t *r, const sc_t *a);   /* leaks a through timing */
+/* r[j] = a[j]^-1 for j < m (a[j] non-zero, r and a apart), one inversion */
+void sc_inv_batch(const sc_params *p, sc_t *r, const sc_t *a, unsigned m);
+void sc_inv_batch_vartime(const sc_params *p, sc_t *r, const sc_t *a, unsigned m);
 uint64_t sc_is_zero(const sc_params *p, const sc_t *a);           /* mask */
 int sc_eq_vartime(const sc_params *p, const sc_t *a, const sc_t *b);
 /* Returns mask: a < b as nlimbs-limb integers. */
