@@ -19,7 +19,7 @@ void ct_wipe(void *p, size_t len)
  * operation used (the bound also keeps the array's size sane) */
 __attribute__((noinline)) void ct_scrub(size_t bytes)
 {
-    uint8_t area[bytes < CT_STACK_BURN ? bytes : CT_STACK_BURN];
+    uint8_t area[bytes < CT_STACK_BURN_BATCH ? bytes : CT_STACK_BURN_BATCH];
     bytes = sizeof area;
     wipe_memset(area, 0, bytes);
     __asm__ volatile("" : : "r"(area) : "memory");

@@ -128,7 +128,8 @@ void ct_wipe(void *p, size_t len);
  * operation on a curve of that field size uses, with room to spare (the
  * deepest, sect571k1's ECDH, uses about 35 KB; test_scrub checks every
  * operation against its bound); CT_STACK_BURN, the most, serves calls whose
- * curve is not known before they run. */
+ * curve is not known before they run; the batch calls have a bound of
+ * their own (CT_STACK_BURN_BATCH). */
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define CT_STACK_SCALE 4 /* instrumented builds: frames with redzones, several times larger */
 #elif defined(__has_feature)
@@ -140,12 +141,15 @@ void ct_wipe(void *p, size_t len);
 #define CT_STACK_SCALE 1
 #endif
 #define CT_STACK_BURN (48 * 1024 * CT_STACK_SCALE)
+/* the batch calls' bound: the lanes' frames (two groups of eight lanes,
+ * about 54 KB for P-256's ECDH) are deeper than any single operation's */
+#define CT_STACK_BURN_BATCH (64 * 1024 * CT_STACK_SCALE)
 static inline size_t ct_burn_for_bits(unsigned bits)
 {
     size_t b = CT_STACK_SCALE * ((size_t)16384 + 64 * (size_t)bits);
     return b < CT_STACK_BURN ? b : CT_STACK_BURN;
 }
-void ct_scrub(size_t bytes); /* bytes: at most CT_STACK_BURN */
+void ct_scrub(size_t bytes); /* bytes: at most CT_STACK_BURN_BATCH */
 /* a public call's secret work, out of line, so that its frame is below the
  * public call's and ct_scrub reaches it */
 #define CT_SECRET_FN __attribute__((noinline))

@@ -227,9 +227,9 @@ static void test_curve(const fastec_curve *c)
     }
     for (size_t i = 0; i < MAXN; i++) src[i] = &good[i % POOL];
     run(c, MAXN, "good, shared keys");
-    for (size_t p = 0; p < 9; p++) {
-        for (size_t i = 0; i < 9; i++) src[i] = i == p ? &edge[p % NEDGE] : &good[i];
-        run(c, 9, "edge key");
+    for (size_t p = 0; p < 17; p++) { /* every lane of both groups of eight, and the one after */
+        for (size_t i = 0; i < 17; i++) src[i] = i == p ? &edge[p % NEDGE] : &good[i];
+        run(c, 17, "edge key");
     }
     /* one operation's bad item at a time: the other two operations see a good item there */
     static const size_t sizes[] = {1, 2, 3, 8, 17, MAXN};

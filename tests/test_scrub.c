@@ -21,7 +21,7 @@
 #include "curves/curves.h"
 #include "testutil.h"
 
-#define STACK_SPAN (CT_STACK_BURN + 64 * 1024)
+#define STACK_SPAN (CT_STACK_BURN_BATCH + 64 * 1024)
 #define PAINT 0xa5
 
 /* ---- the registers after a call, dumped before anything else runs ---- */
@@ -254,10 +254,17 @@ int main(void)
         const size_t bound = api_burn(c);
         RUN(fastec_public_key(c, priv, 0, pub, &pl), "public key", bound);
         RUN(fastec_ecdh(c, priv, peer, ql, secret), "ECDH", bound);
-        static uint8_t secrets[3][72], sigs[2][144];
-        int res[3];
-        const fastec_ecdh_item ei[3] = {{priv, peer, ql, secrets[0]}, {priv, peer, ql, secrets[1]}, {priv, peer, ql, secrets[2]}};
+        /* batches of 3 and of 10 (one group of lanes and two) */
+        static uint8_t secrets[10][72], sigs[10][144];
+        int res[10];
+        fastec_ecdh_item ei[10];
+        fastec_sign_item si[10];
+        for (int j = 0; j < 10; j++) {
+            ei[j] = (fastec_ecdh_item){priv, peer, ql, secrets[j]};
+            si[j] = (fastec_sign_item){priv, digest, sizeof digest, sigs[j]};
+        }
         RUN(fastec_ecdh_batch(c, ei, 3, res), "ECDH batch", api_burn_batch());
+        RUN(fastec_ecdh_batch(c, ei, 10, res), "ECDH batch of 10", api_burn_batch());
         RUN(fastec_ecdsa_sign(c, priv, digest, sizeof digest, sig), "ECDSA sign", bound);
         /* the nonce from the signature: k = s^-1 (e + r d) */
         sc_t r, s, e, k, kinv, rd, erd, kR, kinvR;
@@ -277,8 +284,8 @@ int main(void)
         add_words("r d", &rd, nl);
         add_words("e + r d", &erd, nl);
         RUN(fastec_ecdsa_sign(c, priv, digest, sizeof digest, sig), "ECDSA sign again", bound);
-        const fastec_sign_item si[2] = {{priv, digest, sizeof digest, sigs[0]}, {priv, digest, sizeof digest, sigs[1]}};
         RUN(fastec_ecdsa_sign_batch(c, si, 2, res), "ECDSA sign batch", api_burn_batch());
+        RUN(fastec_ecdsa_sign_batch(c, si, 10, res), "ECDSA sign batch of 10", api_burn_batch());
         bl = sizeof buf;
         RUN(fastec_private_key_encode(c, priv, 1, 1, buf, &bl), "private key encode", bound);
         RUN(fastec_private_key_decode(buf, bl, &got, back, sizeof back), "private key decode", CT_STACK_BURN);

@@ -19,8 +19,7 @@ static inline size_t api_burn(const struct fastec_curve *c)
     return ec_curve_valid(c) ? ct_burn_for_bits(c->field_bits) : CT_STACK_BURN;
 }
 
-/* the batch calls: the most, whatever the curve (the eight-lane code's
- * frames, about 40 KB for P-256, are deeper than a single operation's) */
-static inline size_t api_burn_batch(void) { return CT_STACK_BURN; }
+/* the batch calls, whatever the curve */
+static inline size_t api_burn_batch(void) { return CT_STACK_BURN_BATCH; }
 
 #endif

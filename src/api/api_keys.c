@@ -158,10 +158,9 @@ static int batch_args(const fastec_curve *c, const void *items, size_t n, const 
     return FASTEC_OK;
 }
 
-/* ECDH on eight lanes: the items checked one by one as ecdh() checks them
- * (a failing item gets its code and no lane), the others in groups of eight,
- * the lanes left over running a copy of the group's first item into
- * scratch */
+/* ECDH on lanes: the items checked one by one as ecdh() checks them (a
+ * failing item gets its code and no lane), the others up to EC_LANES at a
+ * time, the lanes left over running a copy of the first item into scratch */
 static CT_SECRET_FN int ecdh_lanes(const fastec_curve *c, const ec_lanes *ln, const fastec_ecdh_item *items, size_t n,
                                    int *results)
 {
@@ -193,7 +192,7 @@ static CT_SECRET_FN int ecdh_lanes(const fastec_curve *c, const ec_lanes *ln, co
         }
         if (!m) break;
         for (unsigned l = m; l < EC_LANES; l++) out[l] = scratch[l], k[l] = &d[0], in[l] = xy[0];
-        unsigned inf = ln->mul_x(c, out, k, in);
+        unsigned inf = ln->mul_x(c, out, k, in, m);
         ct_public(&inf, sizeof inf); /* never set for a valid key and peer */
         for (unsigned l = 0; l < m; l++) {
             results[idx[l]] = (inf >> l) & 1 ? FASTEC_ERR_INFINITY : FASTEC_OK;
@@ -219,8 +218,8 @@ int fastec_ecdh_batch(const fastec_curve *c, const fastec_ecdh_item *items, size
     return ct_scrubbed(all, api_burn(c));
 }
 
-/* Signing on eight lanes: each item's key loaded and its first RFC 6979
- * nonce drawn as ecdsa_sign() does, k G for eight items at once, the
+/* Signing on lanes: each item's key loaded and its first RFC 6979 nonce
+ * drawn as ecdsa_sign() does, k G for up to EC_LANES items at once, the
  * nonces' inverses by one inversion, the rest of each signature by
  * proto_ecdsa_sign_x; an item whose r or s comes out 0
  * (a next nonce is due) is signed again by the single path, which draws the
@@ -256,7 +255,7 @@ static CT_SECRET_FN int sign_lanes(const fastec_curve *c, const ec_lanes *ln, co
         }
         if (!m) break;
         for (unsigned l = m; l < EC_LANES; l++) out[l] = xb[l], kp[l] = &k[0];
-        unsigned inf = ln->mul_base_x(c, out, kp);
+        unsigned inf = ln->mul_base_x(c, out, kp, m);
         ct_public(&inf, sizeof inf); /* never set for 1 <= k < n */
         sc_inv_batch(&c->sc, kinv, k, m); /* the m nonces' inverses, one inversion */
         for (unsigned l = 0; l < m; l++) {
@@ -292,10 +291,10 @@ int fastec_ecdsa_sign_batch(const fastec_curve *c, const fastec_sign_item *items
     return ct_scrubbed(all, api_burn(c));
 }
 
-/* Verification on eight lanes: each item decoded and its signature checked
+/* Verification on lanes: each item decoded and its signature checked
  * and turned into u1 = e w, u2 = r w (w = s^-1) as proto_ecdsa_verify does,
  * the s of a group inverted together, a failing item getting its code; the
- * others eight at a time */
+ * others up to EC_LANES at a time */
 static int verify_lanes(const fastec_curve *c, const ec_lanes *ln, const fastec_verify_item *items, size_t n,
                         int *results)
 {
@@ -335,7 +334,7 @@ static int verify_lanes(const fastec_curve *c, const ec_lanes *ln, const fastec_
             sc_mul(p, &u2[l], &r[l], &w[l]);
         }
         for (unsigned l = m; l < EC_LANES; l++) pu1[l] = pu1[0], pu2[l] = pu2[0], pr[l] = pr[0], in[l] = in[0];
-        const unsigned ok = ln->verify(c, in, pu1, pu2, pr);
+        const unsigned ok = ln->verify(c, in, pu1, pu2, pr, m);
         for (unsigned l = 0; l < m; l++) {
             results[idx[l]] = (ok >> l) & 1 ? FASTEC_OK : FASTEC_ERR_SIG_INVALID;
             if (results[idx[l]]) all = FASTEC_ERR_BATCH;

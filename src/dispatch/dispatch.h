@@ -20,7 +20,7 @@ unsigned ec_backends(const struct fastec_curve *c, const ec_ops *ops[EC_MAX_BACK
  * ready when it returns (ec_backends likewise). */
 const ec_ops *ec_ops_for(const struct fastec_curve *c);
 
-/* The eight-lane implementation of the curve's batch operations
+/* The lane implementation of the curve's batch operations
  * (ecp/ecp_lanes.h) where the build has one, the CPU runs it and FASTEC_CPU
  * allows its backend; NULL otherwise (the batch calls then loop over the
  * single operations). */

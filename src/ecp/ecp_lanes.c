@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Eight independent operations on one prime curve (FP_CURVE_<name>), one per
- * 64-bit lane of AVX-512 IFMA registers (ecp_lanes.h): an element is
- * FP_L52_NL 52-bit limbs in Montgomery form with R = 2^(52 FP_L52_NL), limb i
- * of the eight lanes in one register (f8). Values stay below 2p: R > 4p, so
- * a Montgomery product of two such values is again below 2p, and sums,
- * differences and halves subtract 2p by mask. Every operation is the same
- * instructions whatever the lanes hold: constant-time in each lane's data;
- * per-lane choices are masks.
+/* Up to sixteen independent operations on one prime curve (FP_CURVE_<name>),
+ * one per 64-bit lane of AVX-512 IFMA registers (ecp_lanes.h): an element
+ * is FP_L52_NL 52-bit limbs in Montgomery form with R = 2^(52 FP_L52_NL),
+ * limb i of eight lanes in one register (f8, a group), one or two groups
+ * side by side (fv). Values stay below 2p: R > 4p, so a Montgomery product
+ * of two such values is again below 2p, and sums, differences and halves
+ * subtract 2p by mask. Every operation is the same instructions whatever
+ * the lanes hold: constant-time in each lane's data; per-lane choices are
+ * masks.
  *
- * The point formulas are ecp_formulas.h's, instantiated on f8 (prefix
- * ECP8). ECDH's multiplication follows ecp_mul.h's pt_mul_ct lane by lane:
+ * The point formulas are ecp_formulas.h's, instantiated on fv (prefix
+ * ECPV). ECDH's multiplication follows ecp_mul.h's pt_mul_ct lane by lane:
  * the table 1..8 P (made affine with one inversion per lane), signed 4-bit
  * windows, the accumulator starting at the top digit's entry, a mixed
  * addition per window with the identity cases as masks, and the last
@@ -24,6 +25,7 @@
 #include "once.h"
 
 #define L FP_L52_NL
+#define GL 8 /* lanes per register: a group */
 #define M52 0xfffffffffffffULL
 #define X8_TARGET __attribute__((target("avx512f,avx512ifma")))
 #define X8I static inline __attribute__((always_inline)) X8_TARGET
@@ -35,10 +37,6 @@
 typedef struct {
     __m512i v[L];
 } f8;
-
-typedef struct {
-    f8 X, Y, Z;
-} p8;
 
 static const uint64_t l52_p[L] = FP_L52_P_INIT, l52_2p[L] = FP_L52_2P_INIT, l52_rr[L] = FP_L52_RR_INIT;
 
@@ -195,34 +193,6 @@ X8F void f8_sqr(f8 *r, const f8 *a)
     f8_redc(r, t);
 }
 
-X8I void f8_sqrn(f8 *r, const f8 *a, int n)
-{
-    *r = *a;
-    for (int i = 0; i < n; i++) f8_sqr(r, r);
-}
-
-/* the representation's operations for ecp_formulas.h */
-#define ECP8_T f8
-#define ECP8_MUL(r, a, b) f8_mul(&(r), &(a), &(b))
-#define ECP8_SQR(r, a) f8_sqr(&(r), &(a))
-#define ECP8_ADD(r, a, b) f8_add(&(r), &(a), &(b))
-#define ECP8_SUB(r, a, b) f8_sub(&(r), &(a), &(b))
-#define ECP8_SUBC(r, a, b) f8_sub(&(r), &(a), &(b))
-#define ECP8_HALF(r, a) f8_half(&(r), &(a))
-#define ECP8_SUB2(r, a, b, c) (f8_sub(&(r), &(a), &(b)), f8_sub(&(r), &(r), &(c)))
-#define ECP8_SUB3(r, a, b, c, d) (f8_sub(&(r), &(a), &(b)), f8_sub(&(r), &(r), &(c)), f8_sub(&(r), &(r), &(d)))
-
-/* the formulas once each, out of line */
-X8F void p8_dbl(p8 *o, const p8 *P) { ECP_DBL(ECP8, o->X, o->Y, o->Z, P->X, P->Y, P->Z); }
-X8F void p8_madd(p8 *o, f8 *H, f8 *R, const p8 *P, const f8 *x, const f8 *y)
-{
-    ECP_MADD(ECP8, o->X, o->Y, o->Z, *H, *R, P->X, P->Y, P->Z, *x, *y);
-}
-X8F void p8_add(p8 *o, f8 *H, f8 *R, const p8 *P, const p8 *Q)
-{
-    ECP_ADD(ECP8, o->X, o->Y, o->Z, *H, *R, P->X, P->Y, P->Z, Q->X, Q->Y, Q->Z);
-}
-
 /* below p (a below 2p) */
 X8I void f8_canon(f8 *r, const f8 *a)
 {
@@ -248,35 +218,13 @@ X8I void f8_select(f8 *r, __mmask8 m, const f8 *a)
     for (int i = 0; i < L; i++) r->v[i] = _mm512_mask_mov_epi64(r->v[i], m, a->v[i]);
 }
 
-/* r = a^(p - 2) = a^-1 (0 for 0): left to right over the bits of p - 2 by
- * squarings, a product with a at each set bit, after windows of four.
- * p - 2 is public, so the branches on its bits are too. */
-X8F void f8_inv(f8 *r, const f8 *a)
-{
-    static const uint64_t pm2[FP_NL] = FP_PM2_INIT;
-    f8 tab[16], acc;
-    tab[1] = *a;
-    for (int j = 2; j < 16; j++) f8_mul(&tab[j], &tab[j - 1], a);
-    int started = 0;
-    for (int w = (FP_NBITS + 3) / 4 - 1; w >= 0; w--) {
-        const unsigned d = (unsigned)(pm2[w / 16] >> (4 * (w % 16))) & 15;
-        if (started) f8_sqrn(&acc, &acc, 4);
-        if (d) {
-            if (started) f8_mul(&acc, &acc, &tab[d]);
-            else acc = tab[d];
-            started = 1;
-        }
-    }
-    *r = acc;
-}
-
 /* the lanes' big-endian field_size-byte values to the form (Montgomery,
  * below p) */
-X8I void f8_from_bytes(f8 *r, const uint8_t *const in[EC_LANES], size_t fs)
+X8I void f8_from_bytes(f8 *r, const uint8_t *const in[GL], size_t fs)
 {
-    uint64_t limb[L][EC_LANES];
+    uint64_t limb[L][GL];
     memset(limb, 0, sizeof limb);
-    for (int l = 0; l < EC_LANES; l++)
+    for (int l = 0; l < GL; l++)
         for (size_t b = 0; b < fs; b++) {
             const unsigned bit = (unsigned)(8 * (fs - 1 - b));
             limb[bit / 52][l] |= (uint64_t)in[l][b] << (bit % 52);
@@ -291,15 +239,15 @@ X8I void f8_from_bytes(f8 *r, const uint8_t *const in[EC_LANES], size_t fs)
 }
 
 /* out of the form, canonical, to big-endian bytes per lane */
-X8I void f8_to_bytes(uint8_t *const out[EC_LANES], const f8 *a, size_t fs)
+X8I void f8_to_bytes(uint8_t *const out[GL], const f8 *a, size_t fs)
 {
     f8 one, t;
     for (int i = 0; i < L; i++) one.v[i] = bc(i == 0);
     f8_mul(&t, a, &one);
     f8_canon(&t, &t);
-    uint64_t limb[L][EC_LANES];
+    uint64_t limb[L][GL];
     for (int i = 0; i < L; i++) _mm512_storeu_si512(limb[i], t.v[i]);
-    for (int l = 0; l < EC_LANES; l++)
+    for (int l = 0; l < GL; l++)
         for (size_t b = 0; b < fs; b++) {
             const unsigned bit = (unsigned)(8 * (fs - 1 - b));
             uint64_t v = limb[bit / 52][l] >> (bit % 52);
@@ -309,36 +257,182 @@ X8I void f8_to_bytes(uint8_t *const out[EC_LANES], const f8 *a, size_t fs)
     ct_wipe(limb, sizeof limb);
 }
 
-/* the entry of each lane's digit d (|d| <= 8) in its row of 1..8 P (x
- * and y; y negated for d < 0, (0, 0) for d = 0): every entry read, chosen
- * by mask. Returns the lanes with d = 0. */
-X8I __mmask8 p8_select(f8 *x, f8 *y, const f8 *tx, const f8 *ty, const int8_t (*d)[SC_MAX_LIMBS * 16 + 2], int i)
+/* Up to NG groups of eight lanes side by side (EC_LANES in all): each
+ * operation below runs the f8 operation on the ng groups in use one after
+ * the other, so that the out-of-order core overlaps one group's dependent
+ * chain (a product's reduction rows, a sum's carries) with the next
+ * group's independent work; a group alone waits on its chain. Lane masks
+ * (lmask) have bit GL j + l for lane l of group j. */
+#define NG (EC_LANES / GL)
+typedef struct {
+    f8 g[NG];
+} fv;
+
+typedef struct {
+    fv X, Y, Z;
+} pv;
+
+typedef uint32_t lmask;
+
+#define GROUPS(j) for (int j = 0; j < ng; j++)
+/* A group beyond ng is never read, but GCC cannot tell which groups a
+ * formula's temporaries got from a count known at run time. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+#define GMASK(m, j) ((__mmask8)((m) >> (GL * (j))))
+
+X8F void fv_mul(fv *r, const fv *a, const fv *b, int ng) { GROUPS(j) f8_mul(&r->g[j], &a->g[j], &b->g[j]); }
+X8F void fv_sqr(fv *r, const fv *a, int ng) { GROUPS(j) f8_sqr(&r->g[j], &a->g[j]); }
+X8I void fv_add(fv *r, const fv *a, const fv *b, int ng) { GROUPS(j) f8_add(&r->g[j], &a->g[j], &b->g[j]); }
+X8I void fv_sub(fv *r, const fv *a, const fv *b, int ng) { GROUPS(j) f8_sub(&r->g[j], &a->g[j], &b->g[j]); }
+X8I void fv_half(fv *r, const fv *a, int ng) { GROUPS(j) f8_half(&r->g[j], &a->g[j]); }
+
+X8I void fv_select(fv *r, lmask m, const fv *a, int ng) { GROUPS(j) f8_select(&r->g[j], GMASK(m, j), &a->g[j]); }
+
+X8I lmask fv_is_zero(const fv *a, int ng)
 {
-    const __m512i dv = _mm512_set_epi64(d[7][i], d[6][i], d[5][i], d[4][i], d[3][i], d[2][i], d[1][i], d[0][i]);
-    const __m512i mag = _mm512_abs_epi64(dv);
-    const __mmask8 neg = _mm512_cmplt_epi64_mask(dv, _mm512_setzero_si512());
-    for (int k = 0; k < L; k++) x->v[k] = y->v[k] = _mm512_setzero_si512();
-    for (int j = 0; j < 8; j++) {
-        const __mmask8 m = _mm512_cmpeq_epi64_mask(mag, bc((uint64_t)j + 1));
-        f8_select(x, m, &tx[j]);
-        f8_select(y, m, &ty[j]);
-    }
-    f8 ny, zero;
-    for (int k = 0; k < L; k++) zero.v[k] = _mm512_setzero_si512();
-    f8_sub(&ny, &zero, y);
-    f8_select(y, neg, &ny);
-    return _mm512_cmpeq_epi64_mask(mag, _mm512_setzero_si512());
+    lmask z = 0;
+    GROUPS(j) z |= (lmask)f8_is_zero(&a->g[j]) << (GL * j);
+    return z;
 }
 
-/* R mod p, the form's 1 */
-X8I void f8_one(f8 *one)
+/* the representation's operations for ecp_formulas.h: ng from the scope */
+#define ECPV_T fv
+#define ECPV_MUL(r, a, b) fv_mul(&(r), &(a), &(b), ng)
+#define ECPV_SQR(r, a) fv_sqr(&(r), &(a), ng)
+#define ECPV_ADD(r, a, b) fv_add(&(r), &(a), &(b), ng)
+#define ECPV_SUB(r, a, b) fv_sub(&(r), &(a), &(b), ng)
+#define ECPV_SUBC(r, a, b) fv_sub(&(r), &(a), &(b), ng)
+#define ECPV_HALF(r, a) fv_half(&(r), &(a), ng)
+#define ECPV_SUB2(r, a, b, c) (ECPV_SUB(r, a, b), ECPV_SUB(r, r, c))
+#define ECPV_SUB3(r, a, b, c, d) (ECPV_SUB(r, a, b), ECPV_SUB(r, r, c), ECPV_SUB(r, r, d))
+
+/* the formulas once each, out of line */
+X8F void pv_dbl(pv *o, const pv *P, int ng) { ECP_DBL(ECPV, o->X, o->Y, o->Z, P->X, P->Y, P->Z); }
+X8F void pv_madd(pv *o, fv *H, fv *R, const pv *P, const fv *x, const fv *y, int ng)
+{
+    ECP_MADD(ECPV, o->X, o->Y, o->Z, *H, *R, P->X, P->Y, P->Z, *x, *y);
+}
+X8F void pv_add(pv *o, fv *H, fv *R, const pv *P, const pv *Q, int ng)
+{
+    ECP_ADD(ECPV, o->X, o->Y, o->Z, *H, *R, P->X, P->Y, P->Z, Q->X, Q->Y, Q->Z);
+}
+
+/* r = a^(p - 2) = a^-1 (0 for 0): left to right over the bits of p - 2,
+ * a squaring per bit and a product by a^v for each window v of up to four
+ * bits that starts and ends with a one (odd v: a table of a, a^3, ..,
+ * a^15). p - 2 is public, so the branches on its bits are too. */
+X8F void fv_inv(fv *r, const fv *a, int ng)
+{
+    static const uint64_t pm2[FP_NL] = FP_PM2_INIT;
+    fv tab[8], a2, acc;
+    tab[0] = *a;
+    fv_sqr(&a2, a, ng);
+    for (int j = 1; j < 8; j++) fv_mul(&tab[j], &tab[j - 1], &a2, ng);
+    int started = 0;
+    for (int b = FP_NBITS - 1; b >= 0;) {
+        if (!((pm2[b / 64] >> (b % 64)) & 1)) {
+            fv_sqr(&acc, &acc, ng); /* leading zeros never reach here: bit FP_NBITS - 1 is set */
+            b--;
+            continue;
+        }
+        int len = b + 1 < 4 ? b + 1 : 4;
+        while (!((pm2[(b - len + 1) / 64] >> ((b - len + 1) % 64)) & 1)) len--; /* end on a one */
+        unsigned v = 0;
+        for (int i = b; i > b - len; i--) v = 2 * v + (unsigned)((pm2[i / 64] >> (i % 64)) & 1);
+        if (started) {
+            for (int s = 0; s < len; s++) fv_sqr(&acc, &acc, ng);
+            fv_mul(&acc, &acc, &tab[v / 2], ng);
+        } else {
+            acc = tab[v / 2];
+            started = 1;
+        }
+        b -= len;
+    }
+    *r = acc;
+}
+
+/* R mod p, the form's 1, in every lane */
+X8I void fv_one(fv *one, int ng)
 {
     f8 u, rr;
     for (int i = 0; i < L; i++) {
         u.v[i] = bc(i == 0);
         rr.v[i] = bc(l52_rr[i]);
     }
-    f8_mul(one, &u, &rr);
+    f8_mul(&one->g[0], &u, &rr);
+    GROUPS(j) one->g[j] = one->g[0];
+}
+
+X8I void fv_from_bytes(fv *r, const uint8_t *const in[EC_LANES], size_t fs, int ng)
+{
+    GROUPS(j) f8_from_bytes(&r->g[j], in + GL * j, fs);
+}
+
+/* x = X / Z^2 to bytes in the lanes, zero where Z = 0 (by mask: the
+ * caller declassifies the returned mask of those lanes) */
+X8I lmask pv_x_to_bytes(uint8_t *const x_out[EC_LANES], const pv *acc, size_t fs, int ng)
+{
+    fv zi, zi2, x;
+    const lmask inf = fv_is_zero(&acc->Z, ng);
+    fv_inv(&zi, &acc->Z, ng);
+    fv_sqr(&zi2, &zi, ng);
+    fv_mul(&x, &acc->X, &zi2, ng);
+    GROUPS(j) f8_to_bytes(x_out + GL * j, &x.g[j], fs);
+    for (int l = 0; l < GL * ng; l++) {
+        const uint8_t keep = (uint8_t)(((inf >> l) & 1) - 1);
+        for (size_t b = 0; b < fs; b++) x_out[l][b] &= keep;
+    }
+    ct_wipe(&x, sizeof x);
+    ct_wipe(&zi, sizeof zi);
+    ct_wipe(&zi2, sizeof zi2);
+    return inf;
+}
+
+/* the digit recodings' length */
+#define DIGITS4 (SC_MAX_LIMBS * 16 + 2)
+#define DIGITSW (SC_MAX_LIMBS * 32 + 2)
+
+/* group j's digits at position i as a vector: its magnitudes, and the mask
+ * of the negative ones */
+X8I __m512i digits_at(const int8_t *d, size_t stride, int j, size_t i, __mmask8 *neg)
+{
+    const int8_t *b = d + (size_t)GL * (size_t)j * stride + i;
+    const __m512i dv = _mm512_set_epi64(b[7 * stride], b[6 * stride], b[5 * stride], b[4 * stride], b[3 * stride],
+                                        b[2 * stride], b[stride], b[0]);
+    *neg = _mm512_cmplt_epi64_mask(dv, _mm512_setzero_si512());
+    return _mm512_abs_epi64(dv);
+}
+
+/* y negated in the lanes of neg */
+X8I void f8_neg_where(f8 *y, __mmask8 neg)
+{
+    f8 ny, zero;
+    for (int k = 0; k < L; k++) zero.v[k] = _mm512_setzero_si512();
+    f8_sub(&ny, &zero, y);
+    f8_select(y, neg, &ny);
+}
+
+/* the entry of each lane's digit d (|d| <= 8) in its row of 1..8 P (x
+ * and y; y negated for d < 0, (0, 0) for d = 0): every entry read, chosen
+ * by mask. Returns the lanes with d = 0. */
+X8I lmask pv_select(fv *x, fv *y, const fv *tx, const fv *ty, const int8_t (*d)[DIGITS4], int i, int ng)
+{
+    lmask z = 0;
+    GROUPS(j) {
+        __mmask8 neg;
+        const __m512i mag = digits_at(&d[0][0], DIGITS4, j, (size_t)i, &neg);
+        for (int k = 0; k < L; k++) x->g[j].v[k] = y->g[j].v[k] = _mm512_setzero_si512();
+        for (int e = 0; e < 8; e++) {
+            const __mmask8 m = _mm512_cmpeq_epi64_mask(mag, bc((uint64_t)e + 1));
+            f8_select(&x->g[j], m, &tx[e].g[j]);
+            f8_select(&y->g[j], m, &ty[e].g[j]);
+        }
+        f8_neg_where(&y->g[j], neg);
+        z |= (lmask)_mm512_cmpeq_epi64_mask(mag, _mm512_setzero_si512()) << (GL * j);
+    }
+    return z;
 }
 
 /* The constant-time loops' step, in every lane: acc += (x, y), affine,
@@ -349,96 +443,94 @@ X8I void f8_one(f8 *one)
  * while qinf is. Its temporaries are not wiped at every step: the batch
  * calls clear the stack and vector registers once, after the last group
  * (ct_scrubbed). */
-X8F void p8_step_ct(p8 *acc, const f8 *x, const f8 *y, const f8 *one, __mmask8 *pinf, __mmask8 qinf, int with_dbl)
+X8F void pv_step_ct(pv *acc, const fv *x, const fv *y, const fv *one, lmask *pinf, lmask qinf, int with_dbl, int ng)
 {
-    p8 S, D;
-    f8 H, R;
-    p8_madd(&S, &H, &R, acc, x, y);
+    pv S, D;
+    fv H, R;
+    pv_madd(&S, &H, &R, acc, x, y, ng);
     if (with_dbl) {
-        p8_dbl(&D, acc);
-        const __mmask8 same = f8_is_zero(&H) & f8_is_zero(&R) & (__mmask8)~*pinf & (__mmask8)~qinf;
-        f8_select(&S.X, same, &D.X);
-        f8_select(&S.Y, same, &D.Y);
-        f8_select(&S.Z, same, &D.Z);
+        pv_dbl(&D, acc, ng);
+        const lmask same = fv_is_zero(&H, ng) & fv_is_zero(&R, ng) & ~*pinf & ~qinf;
+        fv_select(&S.X, same, &D.X, ng);
+        fv_select(&S.Y, same, &D.Y, ng);
+        fv_select(&S.Z, same, &D.Z, ng);
     }
-    f8_select(&S.X, *pinf, x);
-    f8_select(&S.Y, *pinf, y);
-    f8_select(&S.Z, *pinf, one);
-    f8_select(&acc->X, (__mmask8)~qinf, &S.X);
-    f8_select(&acc->Y, (__mmask8)~qinf, &S.Y);
-    f8_select(&acc->Z, (__mmask8)~qinf, &S.Z);
+    fv_select(&S.X, *pinf, x, ng);
+    fv_select(&S.Y, *pinf, y, ng);
+    fv_select(&S.Z, *pinf, one, ng);
+    fv_select(&acc->X, ~qinf, &S.X, ng);
+    fv_select(&acc->Y, ~qinf, &S.Y, ng);
+    fv_select(&acc->Z, ~qinf, &S.Z, ng);
     *pinf &= qinf;
 }
 
-/* acc = k_l P_l in every lane, Jacobian (Z = 0: the identity), k_l in
- * [1, n-1]: ecp_mul.h's pt_mul_ct lane by lane. Constant-time in each k. */
-X8F void lanes_mul(const struct fastec_curve *c, p8 *acc, const p8 *P, const sc_t *const k[EC_LANES])
+/* acc = k_l P_l in every lane of ng groups, Jacobian (Z = 0: the
+ * identity), k_l in [1, n-1]: ecp_mul.h's pt_mul_ct lane by lane.
+ * Constant-time in each k. */
+X8F void lanes_mul(const struct fastec_curve *c, pv *acc, const pv *P, const sc_t *const k[EC_LANES], int ng)
 {
     const unsigned nb = c->sc.nbits, top_bits = nb - 4 * ((nb + 3) / 4 - 1);
     const unsigned pos = (nb + 3) / 4 + (top_bits >= 3);
-    int8_t d[EC_LANES][SC_MAX_LIMBS * 16 + 2];
-    p8 T[8];
-    f8 H, R, one, tx[8], ty[8], x, y, c8[8], inv, zi, zi2;
-    for (int l = 0; l < EC_LANES; l++) sc_recode4(d[l], k[l]->v, pos);
-    f8_one(&one);
-    /* 1..8 P, Jacobian, then affine with one inversion per lane */
-    T[0] = *P;
-    p8_dbl(&T[1], P);
-    for (int j = 2; j < 8; j++) p8_madd(&T[j], &H, &R, &T[j - 1], &P->X, &P->Y);
-    c8[0] = T[0].Z;
-    for (int j = 1; j < 8; j++) f8_mul(&c8[j], &c8[j - 1], &T[j].Z);
-    f8_inv(&inv, &c8[7]);
+    int8_t d[EC_LANES][DIGITS4];
+    pv T;
+    fv H, R, one, tx[8], ty[8], tz[8], x, y, c8[8], inv, zi, zi2;
+    for (int l = 0; l < GL * ng; l++) sc_recode4(d[l], k[l]->v, pos);
+    fv_one(&one, ng);
+    /* 1..8 P, Jacobian (T, then its coordinates kept in tx, ty, tz), then
+     * affine with one inversion per lane */
+    T = *P;
+    for (int j = 0; j < 8; j++) {
+        tx[j] = T.X, ty[j] = T.Y, tz[j] = T.Z;
+        if (j == 0) pv_dbl(&T, P, ng);
+        else if (j < 7) pv_madd(&T, &H, &R, &T, &P->X, &P->Y, ng);
+    }
+    c8[0] = tz[0];
+    for (int j = 1; j < 8; j++) fv_mul(&c8[j], &c8[j - 1], &tz[j], ng);
+    fv_inv(&inv, &c8[7], ng);
     for (int j = 7; j >= 0; j--) {
         if (j) {
-            f8_mul(&zi, &inv, &c8[j - 1]);
-            f8_mul(&inv, &inv, &T[j].Z);
+            fv_mul(&zi, &inv, &c8[j - 1], ng);
+            fv_mul(&inv, &inv, &tz[j], ng);
         } else {
             zi = inv;
         }
-        f8_sqr(&zi2, &zi);
-        f8_mul(&tx[j], &T[j].X, &zi2);
-        f8_mul(&zi2, &zi2, &zi);
-        f8_mul(&ty[j], &T[j].Y, &zi2);
+        fv_sqr(&zi2, &zi, ng);
+        fv_mul(&tx[j], &tx[j], &zi2, ng);
+        fv_mul(&zi2, &zi2, &zi, ng);
+        fv_mul(&ty[j], &ty[j], &zi2, ng);
     }
     /* the top digit's entry, Z = 0 (the identity) where it is 0 */
-    __mmask8 pinf = p8_select(&acc->X, &acc->Y, tx, ty, (const int8_t(*)[SC_MAX_LIMBS * 16 + 2])d, (int)pos - 1);
-    for (int i = 0; i < L; i++) acc->Z.v[i] = _mm512_maskz_mov_epi64((__mmask8)~pinf, one.v[i]);
+    const int8_t(*dd)[DIGITS4] = (const int8_t(*)[DIGITS4])d;
+    lmask pinf = pv_select(&acc->X, &acc->Y, tx, ty, dd, (int)pos - 1, ng);
+    GROUPS(j)
+    for (int i = 0; i < L; i++) acc->Z.g[j].v[i] = _mm512_maskz_mov_epi64((__mmask8)~GMASK(pinf, j), one.g[j].v[i]);
     for (int i = (int)pos - 2; i >= 0; i--) {
-        for (int s = 0; s < 4; s++) p8_dbl(acc, acc);
-        const __mmask8 qinf = p8_select(&x, &y, tx, ty, (const int8_t(*)[SC_MAX_LIMBS * 16 + 2])d, i);
-        p8_step_ct(acc, &x, &y, &one, &pinf, qinf, i == 0); /* the last step may meet acc = entry */
+        for (int s = 0; s < 4; s++) pv_dbl(acc, acc, ng);
+        const lmask qinf = pv_select(&x, &y, tx, ty, dd, i, ng);
+        pv_step_ct(acc, &x, &y, &one, &pinf, qinf, i == 0, ng); /* the last step may meet acc = entry */
     }
     ct_wipe(d, sizeof d);
     ct_wipe(&x, sizeof x);
     ct_wipe(&y, sizeof y);
 }
 
+/* the groups that hold the m lanes in use */
+static int groups_for(unsigned m) { return (int)((m + GL - 1) / GL); }
+
 X8_TARGET static unsigned lanes_mul_x(const struct fastec_curve *c, uint8_t *const x_out[EC_LANES],
-                                      const sc_t *const k[EC_LANES], const uint8_t *const xy[EC_LANES])
+                                      const sc_t *const k[EC_LANES], const uint8_t *const xy[EC_LANES], unsigned m)
 {
+    const int ng = groups_for(m);
     const size_t fs = c->field_size;
     const uint8_t *yb[EC_LANES];
-    p8 P, acc;
-    f8 zi, zi2, x;
+    pv P, acc;
     for (int l = 0; l < EC_LANES; l++) yb[l] = xy[l] + fs;
-    f8_from_bytes(&P.X, xy, fs);
-    f8_from_bytes(&P.Y, yb, fs);
-    f8_one(&P.Z);
-    lanes_mul(c, &acc, &P, k);
-    /* x = X / Z^2 */
-    const __mmask8 inf = f8_is_zero(&acc.Z);
-    f8_inv(&zi, &acc.Z);
-    f8_sqr(&zi2, &zi);
-    f8_mul(&x, &acc.X, &zi2);
-    f8_to_bytes(x_out, &x, fs);
-    for (int l = 0; l < EC_LANES; l++) { /* zero where infinite, by mask: the caller declassifies inf */
-        const uint8_t keep = (uint8_t)(((inf >> l) & 1) - 1);
-        for (size_t b = 0; b < fs; b++) x_out[l][b] &= keep;
-    }
+    fv_from_bytes(&P.X, xy, fs, ng);
+    fv_from_bytes(&P.Y, yb, fs, ng);
+    fv_one(&P.Z, ng);
+    lanes_mul(c, &acc, &P, k, ng);
+    const lmask inf = pv_x_to_bytes(x_out, &acc, fs, ng);
     ct_wipe(&acc, sizeof acc);
-    ct_wipe(&x, sizeof x);
-    ct_wipe(&zi, sizeof zi);
-    ct_wipe(&zi2, sizeof zi2);
     return inf;
 }
 
@@ -453,13 +545,13 @@ static void words_to_l52(uint64_t *limb, const uint64_t *w, unsigned nw)
     }
 }
 
-/* 64-bit little-endian words of a value below 2^(52 L) -> the lanes' limbs
- * (lane l from w[l]) */
-X8I void f8_from_words(f8 *r, const uint64_t *const w[EC_LANES], unsigned nw)
+/* 64-bit little-endian words of a value below 2^(52 L) -> the limbs of
+ * eight lanes (lane l from w[l]) */
+X8I void f8_from_words(f8 *r, const uint64_t *const w[GL], unsigned nw)
 {
-    uint64_t limb[EC_LANES][L], t[L][EC_LANES];
-    for (int l = 0; l < EC_LANES; l++) words_to_l52(limb[l], w[l], nw);
-    for (int l = 0; l < EC_LANES; l++)
+    uint64_t limb[GL][L], t[L][GL];
+    for (int l = 0; l < GL; l++) words_to_l52(limb[l], w[l], nw);
+    for (int l = 0; l < GL; l++)
         for (int i = 0; i < L; i++) t[i][l] = limb[l][i];
     for (int i = 0; i < L; i++) r->v[i] = _mm512_loadu_si512(t[i]);
 }
@@ -476,9 +568,9 @@ X8_TARGET static const uint64_t (*lanes_base(const ecp_params *e))[2][L]
 {
     if (once_begin(&l52_base_state)) {
         const unsigned nl = e->fp.nlimbs;
-        for (size_t j = 0; j < FP_BASE_ENTRIES; j += EC_LANES) {
-            const uint64_t *wx[EC_LANES], *wy[EC_LANES];
-            for (size_t l = 0; l < EC_LANES; l++) {
+        for (size_t j = 0; j < FP_BASE_ENTRIES; j += GL) {
+            const uint64_t *wx[GL], *wy[GL];
+            for (size_t l = 0; l < GL; l++) {
                 const size_t ent = j + l < FP_BASE_ENTRIES ? j + l : FP_BASE_ENTRIES - 1;
                 wx[l] = e->base + ent * 2 * nl, wy[l] = wx[l] + nl;
             }
@@ -489,12 +581,12 @@ X8_TARGET static const uint64_t (*lanes_base(const ecp_params *e))[2][L]
                 f8_add(&x, &x, &x);
                 f8_add(&y, &y, &y);
             }
-            uint64_t tx[L][EC_LANES], ty[L][EC_LANES];
+            uint64_t tx[L][GL], ty[L][GL];
             for (int i = 0; i < L; i++) {
                 _mm512_storeu_si512(tx[i], x.v[i]);
                 _mm512_storeu_si512(ty[i], y.v[i]);
             }
-            for (size_t l = 0; l < EC_LANES && j + l < FP_BASE_ENTRIES; l++)
+            for (size_t l = 0; l < GL && j + l < FP_BASE_ENTRIES; l++)
                 for (int i = 0; i < L; i++) l52_base[j + l][0][i] = tx[i][l], l52_base[j + l][1][i] = ty[i][l];
         }
         once_end(&l52_base_state);
@@ -505,90 +597,83 @@ X8_TARGET static const uint64_t (*lanes_base(const ecp_params *e))[2][L]
 /* the entry of each lane's digit in row (ne entries of x, y in the lanes'
  * form), y negated for a negative digit, (0, 0) for 0, every entry read and
  * chosen by mask. Returns the lanes with digit 0. */
-X8I __mmask8 p8_select_base(f8 *x, f8 *y, const uint64_t (*row)[2][L], unsigned ne,
-                            const int8_t (*d)[SC_MAX_LIMBS * 32 + 2], unsigned i)
+X8I lmask pv_select_base(fv *x, fv *y, const uint64_t (*row)[2][L], unsigned ne, const int8_t (*d)[DIGITSW],
+                         unsigned i, int ng)
 {
-    const __m512i dv = _mm512_set_epi64(d[7][i], d[6][i], d[5][i], d[4][i], d[3][i], d[2][i], d[1][i], d[0][i]);
-    const __m512i mag = _mm512_abs_epi64(dv);
-    const __mmask8 neg = _mm512_cmplt_epi64_mask(dv, _mm512_setzero_si512());
-    for (int k = 0; k < L; k++) x->v[k] = y->v[k] = _mm512_setzero_si512();
-    for (unsigned j = 0; j < ne; j++) {
-        const __mmask8 m = _mm512_cmpeq_epi64_mask(mag, bc((uint64_t)j + 1));
-        for (int k = 0; k < L; k++) {
-            x->v[k] = _mm512_mask_mov_epi64(x->v[k], m, bc(row[j][0][k]));
-            y->v[k] = _mm512_mask_mov_epi64(y->v[k], m, bc(row[j][1][k]));
+    lmask z = 0;
+    GROUPS(j) {
+        __mmask8 neg;
+        const __m512i mag = digits_at(&d[0][0], DIGITSW, j, i, &neg);
+        f8 *xj = &x->g[j], *yj = &y->g[j];
+        for (int k = 0; k < L; k++) xj->v[k] = yj->v[k] = _mm512_setzero_si512();
+        for (unsigned e = 0; e < ne; e++) {
+            const __mmask8 m = _mm512_cmpeq_epi64_mask(mag, bc((uint64_t)e + 1));
+            for (int k = 0; k < L; k++) {
+                xj->v[k] = _mm512_mask_mov_epi64(xj->v[k], m, bc(row[e][0][k]));
+                yj->v[k] = _mm512_mask_mov_epi64(yj->v[k], m, bc(row[e][1][k]));
+            }
         }
+        f8_neg_where(yj, neg);
+        z |= (lmask)_mm512_cmpeq_epi64_mask(mag, _mm512_setzero_si512()) << (GL * j);
     }
-    f8 ny, zero;
-    for (int k = 0; k < L; k++) zero.v[k] = _mm512_setzero_si512();
-    f8_sub(&ny, &zero, y);
-    f8_select(y, neg, &ny);
-    return _mm512_cmpeq_epi64_mask(mag, _mm512_setzero_si512());
+    return z;
 }
 
 /* x(k_l G) in every lane, k_l in [0, n-1]: ecp_mul.h's pt_mul_base_ct lane
- * by lane over the curve's fixed-base table (curves.h). Constant-time in
- * each k. Returns the lanes where k G is the identity (x_out zero there). */
+ * by lane over the table of G in the lanes' form. Constant-time in each k.
+ * Returns the lanes where k G is the identity (x_out zero there). */
 X8_TARGET static unsigned lanes_mul_base_x(const struct fastec_curve *c, uint8_t *const x_out[EC_LANES],
-                                           const sc_t *const k[EC_LANES])
+                                           const sc_t *const k[EC_LANES], unsigned m)
 {
+    const int ng = groups_for(m);
     const ecp_params *e = c->ecp;
     const unsigned w = e->base_w, ne = 1u << (w - 1);
-    int8_t d[EC_LANES][SC_MAX_LIMBS * 32 + 2];
-    p8 acc;
-    f8 one, x, y, zi, zi2;
-    for (int l = 0; l < EC_LANES; l++) sc_recode(d[l], k[l]->v, e->base_pos, w);
-    f8_one(&one);
-    const int8_t(*dd)[SC_MAX_LIMBS * 32 + 2] = (const int8_t(*)[SC_MAX_LIMBS * 32 + 2])d;
+    int8_t d[EC_LANES][DIGITSW];
+    pv acc;
+    fv one, x, y;
+    for (int l = 0; l < GL * ng; l++) sc_recode(d[l], k[l]->v, e->base_pos, w);
+    fv_one(&one, ng);
+    const int8_t(*dd)[DIGITSW] = (const int8_t(*)[DIGITSW])d;
     const uint64_t(*tab)[2][L] = lanes_base(e);
-    __mmask8 pinf = p8_select_base(&acc.X, &acc.Y, tab, ne, dd, 0);
-    for (int i = 0; i < L; i++) acc.Z.v[i] = _mm512_maskz_mov_epi64((__mmask8)~pinf, one.v[i]);
+    lmask pinf = pv_select_base(&acc.X, &acc.Y, tab, ne, dd, 0, ng);
+    GROUPS(j)
+    for (int i = 0; i < L; i++) acc.Z.g[j].v[i] = _mm512_maskz_mov_epi64((__mmask8)~GMASK(pinf, j), one.g[j].v[i]);
     for (unsigned i = 1; i < e->base_pos; i++) {
-        const __mmask8 qinf = p8_select_base(&x, &y, tab + (size_t)i * ne, ne, dd, i);
+        const lmask qinf = pv_select_base(&x, &y, tab + (size_t)i * ne, ne, dd, i, ng);
         const int late = w * i + w + 1 > c->sc.nbits; /* acc = +-entry possible (public position) */
-        if (late) pinf = f8_is_zero(&acc.Z);
-        p8_step_ct(&acc, &x, &y, &one, &pinf, qinf, late);
+        if (late) pinf = fv_is_zero(&acc.Z, ng);
+        pv_step_ct(&acc, &x, &y, &one, &pinf, qinf, late, ng);
     }
-    const __mmask8 inf = f8_is_zero(&acc.Z);
-    f8_inv(&zi, &acc.Z);
-    f8_sqr(&zi2, &zi);
-    f8_mul(&x, &acc.X, &zi2);
-    f8_to_bytes(x_out, &x, c->field_size);
-    for (int l = 0; l < EC_LANES; l++) {
-        const uint8_t keep = (uint8_t)(((inf >> l) & 1) - 1);
-        for (size_t b = 0; b < c->field_size; b++) x_out[l][b] &= keep;
-    }
+    const lmask inf = pv_x_to_bytes(x_out, &acc, c->field_size, ng);
     ct_wipe(d, sizeof d);
     ct_wipe(&acc, sizeof acc);
     ct_wipe(&x, sizeof x);
     ct_wipe(&y, sizeof y);
-    ct_wipe(&zi, sizeof zi);
-    ct_wipe(&zi2, sizeof zi2);
     return inf;
 }
 
 /* acc += (x, y) in the lanes of m (public: variable time), the special
  * cases by branches on the lanes' masks: acc the identity gives (x, y),
  * acc = (x, y) the doubling, acc = -(x, y) the identity (Z = 0) */
-X8F void p8_madd_vartime(p8 *acc, const f8 *x, const f8 *y, __mmask8 m, const f8 *one)
+X8F void pv_madd_vartime(pv *acc, const fv *x, const fv *y, lmask m, const fv *one, int ng)
 {
-    p8 S, D;
-    f8 H, R;
-    const __mmask8 ainf = f8_is_zero(&acc->Z);
-    p8_madd(&S, &H, &R, acc, x, y);
-    const __mmask8 same = f8_is_zero(&H) & f8_is_zero(&R) & (__mmask8)~ainf & m;
+    pv S, D;
+    fv H, R;
+    const lmask ainf = fv_is_zero(&acc->Z, ng);
+    pv_madd(&S, &H, &R, acc, x, y, ng);
+    const lmask same = fv_is_zero(&H, ng) & fv_is_zero(&R, ng) & ~ainf & m;
     if (same) {
-        p8_dbl(&D, acc);
-        f8_select(&S.X, same, &D.X);
-        f8_select(&S.Y, same, &D.Y);
-        f8_select(&S.Z, same, &D.Z);
+        pv_dbl(&D, acc, ng);
+        fv_select(&S.X, same, &D.X, ng);
+        fv_select(&S.Y, same, &D.Y, ng);
+        fv_select(&S.Z, same, &D.Z, ng);
     }
-    f8_select(&S.X, ainf, x);
-    f8_select(&S.Y, ainf, y);
-    f8_select(&S.Z, ainf, one);
-    f8_select(&acc->X, m, &S.X);
-    f8_select(&acc->Y, m, &S.Y);
-    f8_select(&acc->Z, m, &S.Z);
+    fv_select(&S.X, ainf, x, ng);
+    fv_select(&S.Y, ainf, y, ng);
+    fv_select(&S.Z, ainf, one, ng);
+    fv_select(&acc->X, m, &S.X, ng);
+    fv_select(&acc->Y, m, &S.Y, ng);
+    fv_select(&acc->Z, m, &S.Z, ng);
 }
 
 /* a < b, little-endian words (public values) */
@@ -605,93 +690,96 @@ static int words_below(const uint64_t *a, unsigned na, const uint64_t *b, unsign
 /* Verification (public data, variable time): x(u1 G + u2 Q) = r (mod n)
  * in each lane. u2 Q as ECDH computes k P (u2 is in [1, n-1]); u1 G from
  * the table of G in the lanes' form, each lane's entry gathered by its
- * digit, one mixed addition per position; the two
- * joined by a full addition; then x(R) = r tested as r Z^2 = X, and r + n
- * where it is below p. Returns the lanes that verify. */
+ * digit, one mixed addition per position; the two joined by a full
+ * addition; then x(R) = r tested as r Z^2 = X, and r + n where it is below
+ * p. Returns the lanes that verify. */
 X8_TARGET static unsigned lanes_verify(const struct fastec_curve *c, const uint8_t *const xy[EC_LANES],
                                        const sc_t *const u1[EC_LANES], const sc_t *const u2[EC_LANES],
-                                       const sc_t *const r[EC_LANES])
+                                       const sc_t *const r[EC_LANES], unsigned m)
 {
+    const int ng = groups_for(m);
     const ecp_params *e = c->ecp;
     const size_t fs = c->field_size;
     const unsigned w = e->base_w, ne = 1u << (w - 1), nl = e->fp.nlimbs;
     const uint8_t *yb[EC_LANES];
-    int8_t d[EC_LANES][SC_MAX_LIMBS * 32 + 2];
-    p8 P, A, B, S, D;
-    f8 one, x, y, ny, zero, H, R;
+    int8_t d[EC_LANES][DIGITSW];
+    pv P, A, B, S, D;
+    fv one, x, y, H, R;
     for (int l = 0; l < EC_LANES; l++) yb[l] = xy[l] + fs;
-    f8_from_bytes(&P.X, xy, fs);
-    f8_from_bytes(&P.Y, yb, fs);
-    f8_one(&one);
+    fv_from_bytes(&P.X, xy, fs, ng);
+    fv_from_bytes(&P.Y, yb, fs, ng);
+    fv_one(&one, ng);
     P.Z = one;
-    lanes_mul(c, &B, &P, u2);
+    lanes_mul(c, &B, &P, u2, ng);
     /* u1 G: A = sum of d_i 2^(w i) G over the rows of the table of G, each
      * lane's entry gathered by its digit */
     const uint64_t(*tab)[2][L] = lanes_base(e);
-    for (int l = 0; l < EC_LANES; l++) sc_recode(d[l], u1[l]->v, e->base_pos, w);
-    for (int k = 0; k < L; k++) A.X.v[k] = A.Y.v[k] = A.Z.v[k] = zero.v[k] = _mm512_setzero_si512();
+    for (int l = 0; l < GL * ng; l++) sc_recode(d[l], u1[l]->v, e->base_pos, w);
+    memset(&A, 0, sizeof A);
     for (unsigned i = 0; i < e->base_pos; i++) {
-        long long ent[EC_LANES];
-        __mmask8 nz = 0, neg = 0;
-        for (int l = 0; l < EC_LANES; l++) {
-            const int dg = d[l][i], mag = dg < 0 ? -dg : dg;
-            ent[l] = (long long)((i * ne + (unsigned)(mag ? mag - 1 : 0)) * 2 * L);
-            nz |= (__mmask8)((mag != 0) << l);
-            neg |= (__mmask8)((dg < 0) << l);
+        lmask nz = 0;
+        GROUPS(j) {
+            long long ent[GL];
+            __mmask8 neg = 0;
+            for (int l = 0; l < GL; l++) {
+                const int dg = d[GL * j + l][i], mag = dg < 0 ? -dg : dg;
+                ent[l] = (long long)((i * ne + (unsigned)(mag ? mag - 1 : 0)) * 2 * L);
+                nz |= (lmask)(mag != 0) << (GL * j + l);
+                neg |= (__mmask8)((dg < 0) << l);
+            }
+            const __m512i vi = _mm512_loadu_si512(ent);
+            for (int k = 0; k < L; k++) {
+                x.g[j].v[k] = _mm512_i64gather_epi64(vi, &tab[0][0][k], 8);
+                y.g[j].v[k] = _mm512_i64gather_epi64(vi, &tab[0][1][k], 8);
+            }
+            f8_neg_where(&y.g[j], neg);
         }
-        if (!nz) continue;
-        const __m512i vi = _mm512_loadu_si512(ent);
-        for (int k = 0; k < L; k++) {
-            x.v[k] = _mm512_i64gather_epi64(vi, &tab[0][0][k], 8);
-            y.v[k] = _mm512_i64gather_epi64(vi, &tab[0][1][k], 8);
-        }
-        f8_sub(&ny, &zero, &y);
-        f8_select(&y, neg, &ny);
-        p8_madd_vartime(&A, &x, &y, nz, &one);
+        if (nz) pv_madd_vartime(&A, &x, &y, nz, &one, ng);
     }
     /* R = A + B, every case */
-    const __mmask8 ainf = f8_is_zero(&A.Z), binf = f8_is_zero(&B.Z);
-    p8_add(&S, &H, &R, &A, &B);
-    const __mmask8 same = f8_is_zero(&H) & f8_is_zero(&R) & (__mmask8)~ainf & (__mmask8)~binf;
+    const lmask ainf = fv_is_zero(&A.Z, ng), binf = fv_is_zero(&B.Z, ng);
+    pv_add(&S, &H, &R, &A, &B, ng);
+    const lmask same = fv_is_zero(&H, ng) & fv_is_zero(&R, ng) & ~ainf & ~binf;
     if (same) {
-        p8_dbl(&D, &A);
-        f8_select(&S.X, same, &D.X);
-        f8_select(&S.Y, same, &D.Y);
-        f8_select(&S.Z, same, &D.Z);
+        pv_dbl(&D, &A, ng);
+        fv_select(&S.X, same, &D.X, ng);
+        fv_select(&S.Y, same, &D.Y, ng);
+        fv_select(&S.Z, same, &D.Z, ng);
     }
-    f8_select(&S.X, ainf, &B.X);
-    f8_select(&S.Y, ainf, &B.Y);
-    f8_select(&S.Z, ainf, &B.Z);
-    f8_select(&S.X, binf, &A.X);
-    f8_select(&S.Y, binf, &A.Y);
-    f8_select(&S.Z, binf, &A.Z);
+    fv_select(&S.X, ainf, &B.X, ng);
+    fv_select(&S.Y, ainf, &B.Y, ng);
+    fv_select(&S.Z, ainf, &B.Z, ng);
+    fv_select(&S.X, binf, &A.X, ng);
+    fv_select(&S.Y, binf, &A.Y, ng);
+    fv_select(&S.Z, binf, &A.Z, ng);
     /* r Z^2 = X, for r and for r + n where that is below p */
     uint64_t cand[EC_LANES][SC_MAX_LIMBS + 1];
     const uint64_t *cw[EC_LANES];
-    __mmask8 has2 = 0;
-    f8 z2, t;
-    f8_sqr(&z2, &S.Z);
-    unsigned ok = 0;
+    lmask has2 = 0, ok = 0;
+    fv z2, t;
+    fv_sqr(&z2, &S.Z, ng);
+    f8 rr;
+    for (int k = 0; k < L; k++) rr.v[k] = bc(l52_rr[k]);
     for (int pass = 0; pass < 2; pass++) {
-        for (int l = 0; l < EC_LANES; l++) {
+        for (int l = 0; l < GL * ng; l++) {
             memset(cand[l], 0, sizeof cand[l]);
             memcpy(cand[l], r[l]->v, c->sc.nlimbs * sizeof(uint64_t));
             if (pass) {
                 sc_add_n_vartime(&c->sc, cand[l], SC_MAX_LIMBS + 1);
-                has2 |= (__mmask8)(words_below(cand[l], SC_MAX_LIMBS + 1, e->fp.n, nl) << l);
+                has2 |= (lmask)words_below(cand[l], SC_MAX_LIMBS + 1, e->fp.n, nl) << l;
             }
             cw[l] = cand[l];
         }
         if (pass && !has2) break;
-        f8 rr;
-        f8_from_words(&t, cw, nl);
-        for (int k = 0; k < L; k++) rr.v[k] = bc(l52_rr[k]);
-        f8_mul(&t, &t, &rr);  /* into the form */
-        f8_mul(&t, &t, &z2);
-        f8_sub(&t, &t, &S.X);
-        ok |= f8_is_zero(&t) & (pass ? has2 : 0xff);
+        GROUPS(j) {
+            f8_from_words(&t.g[j], cw + GL * j, nl);
+            f8_mul(&t.g[j], &t.g[j], &rr); /* into the form */
+        }
+        fv_mul(&t, &t, &z2, ng);
+        fv_sub(&t, &t, &S.X, ng);
+        ok |= fv_is_zero(&t, ng) & (pass ? has2 : ~(lmask)0);
     }
-    return ok & (unsigned)(__mmask8)~f8_is_zero(&S.Z);
+    return ok & ~fv_is_zero(&S.Z, ng) & (lmask)(((uint64_t)1 << (GL * ng)) - 1);
 }
 
 extern const ec_lanes LANES_NAME(ecp_lanes_, ECP_LANES_SYM);
