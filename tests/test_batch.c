@@ -279,13 +279,13 @@ static void test_args(void)
     CHECK(strstr(fastec_strerror(FASTEC_ERR_BATCH), "batch") != NULL, "strerror names the batch error");
 }
 
-/* "quick" (the sanitizer and cross builds, and the portable run): four
- * curves, the lanes' P-256, the loop's P-521 and a Koblitz and a random
- * binary curve; the release and clang builds run every curve with the CPU's
- * backends */
+/* "quick" (the sanitizer and cross builds, and the portable run): five
+ * curves, the lanes' P-256 and P-384, the loop's P-521 and a Koblitz and a
+ * random binary curve; the release and clang builds run every curve with
+ * the CPU's backends */
 int main(int argc, char **argv)
 {
-    static const char *const sample[] = {"secp256r1", "secp521r1", "sect163k1", "sect283r1"};
+    static const char *const sample[] = {"secp256r1", "secp384r1", "secp521r1", "sect163k1", "sect283r1"};
     const int quick = argc > 1 && !strcmp(argv[1], "quick");
     t_seed();
     test_args();

@@ -458,9 +458,9 @@ def ecp_instances(backend):
             if c[0] not in ECP_BACKEND_SKIP.get(backend, set()) and (only is None or c[0] in only)]
 
 
-# the prime curves with eight-lane batch arithmetic (src/ecp/ecp_lanes.c, on
+# the prime curves with lane batch arithmetic (src/ecp/ecp_lanes.c, on
 # x86-64 builds with the ifma backend)
-LANES = ['secp256r1']
+LANES = ['secp256r1', 'secp384r1']
 
 # backends whose instances leave the tables of G (tables_vartime) to a lower
 # backend of their row, which writes the same words in about the same time:
@@ -534,6 +534,17 @@ def gen_dispatch(out):
             o.append('    {{%s}}, /* %s */' % (', '.join(cells), label))
         o.append('};')
         o.append('')
+    # the lane implementations (src/ecp/ecp_lanes.c), by prime curve row:
+    # NULL where the curve has none or the build does not compile it
+    o.append('/* the lane implementations (ecp/ecp_lanes.h) by prime curve row, NULL where')
+    o.append(' * the curve has none or the build does not compile it (FASTEC_LANES_<curve>) */')
+    for c in LANES:
+        o += ['#ifdef FASTEC_LANES_%s' % c, 'extern const ec_lanes ecp_lanes_%s;' % c,
+              '#define ECP_LANES_%s (&ecp_lanes_%s)' % (c, c), '#else', '#define ECP_LANES_%s NULL' % c, '#endif']
+    o.append('static const ec_lanes *const ecp_lanes_rows[] = {')
+    for c in PRIME:
+        o.append('    %s, /* %s */' % ('ECP_LANES_%s' % c[0] if c[0] in LANES else 'NULL', c[0]))
+    o.append('};')
     open(out, 'w').write('\n'.join(o) + '\n')
 
 
@@ -556,7 +567,7 @@ def gen_cmake(out):
                 for c in ecp_instances(b):
                     o.append('set(FASTEC_ECP_DEFS_%s_%s %s)' % (c, b, ' '.join(ecp_defs(c, b))))
         if fam == 'ECP':
-            o.append('# the prime curves with eight-lane batch arithmetic (src/ecp/ecp_lanes.c)')
+            o.append('# the prime curves with lane batch arithmetic (src/ecp/ecp_lanes.c)')
             o.append('set(FASTEC_ECP_LANES %s)' % ' '.join(LANES))
         if fam == 'EC2':
             o.append('# the fields with a Koblitz curve: the tau-adic recoding, once per field')

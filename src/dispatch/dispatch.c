@@ -72,17 +72,8 @@ const ec_ops *ec_ops_for(const struct fastec_curve *c)
     return ops_best(c, 0);
 }
 
-#ifdef FASTEC_LANES_secp256r1
-extern const ec_lanes ecp_lanes_secp256r1;
-#endif
-
 const ec_lanes *ec_lanes_for(const struct fastec_curve *c)
 {
-#ifdef FASTEC_LANES_secp256r1
-    if (c->kind == EC_KIND_PRIME && !strcmp(c->name, "secp256r1") && cpu_backend_on(CPU_BE_IFMA))
-        return &ecp_lanes_secp256r1;
-#else
-    (void)c;
-#endif
-    return NULL;
+    if (c->kind != EC_KIND_PRIME || !cpu_backend_on(CPU_BE_IFMA)) return NULL;
+    return ecp_lanes_rows[c->impl_index];
 }

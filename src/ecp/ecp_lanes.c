@@ -69,21 +69,21 @@ X8I void f8_reduce_sum(f8 *r, f8 *s)
     *r = *s;
 }
 #else
-/* r = s - 2p where that is not negative, else s: for s < 4p, r < 2p */
-X8I void f8_sub2p(f8 *r, const f8 *s)
+/* s, a sum below 4p with limbs within 2^53 (of either sign), below 2p:
+ * s and s - 2p carried side by side (two independent chains), then s - 2p
+ * where that is not negative, else s */
+X8I void f8_reduce_sum(f8 *r, f8 *s)
 {
     f8 t;
     for (int i = 0; i < L; i++) t.v[i] = _mm512_sub_epi64(s->v[i], bc(l52_2p[i]));
-    f8_carry(&t);
+    for (int i = 0; i < L - 1; i++) {
+        s->v[i + 1] = _mm512_add_epi64(s->v[i + 1], _mm512_srai_epi64(s->v[i], 52));
+        t.v[i + 1] = _mm512_add_epi64(t.v[i + 1], _mm512_srai_epi64(t.v[i], 52));
+        s->v[i] = _mm512_and_si512(s->v[i], bc(M52));
+        t.v[i] = _mm512_and_si512(t.v[i], bc(M52));
+    }
     const __mmask8 neg = _mm512_cmplt_epi64_mask(t.v[L - 1], _mm512_setzero_si512());
     for (int i = 0; i < L; i++) r->v[i] = _mm512_mask_mov_epi64(t.v[i], neg, s->v[i]);
-}
-
-/* s as above, below 4p: carried, then 2p subtracted by mask */
-X8I void f8_reduce_sum(f8 *r, f8 *s)
-{
-    f8_carry(s);
-    f8_sub2p(r, s);
 }
 #endif
 
@@ -140,6 +140,32 @@ X8I void f8_redc(f8 *r, __m512i *t)
     for (int i = 0; i < L; i++) {
         if (i + 1 < L) t[L + i + 1] = _mm512_add_epi64(t[L + i + 1], _mm512_srli_epi64(t[L + i], 52));
         r->v[i] = _mm512_and_si512(t[L + i], bc(M52));
+    }
+}
+#elif defined(FP_CURVE_secp384r1)
+/* P-384: -p^-1 = 2^32 + 1 (mod 2^52), so q = (t_i + t_i 2^32) mod 2^52,
+ * and q p = q (2^32 - 1) - q 2^96 - q 2^128 + q 2^384 is four shifted
+ * copies of q, each split at its limb boundary: the first leaves t_i's
+ * bits from 2^52 on as its carry; the negative ones make limbs negative,
+ * so the carries are arithmetic shifts (the value stays t + q p, whose
+ * total is positive). No IFMA in a row. */
+X8I void f8_redc(f8 *r, __m512i *t)
+{
+    const __m512i m = bc(M52);
+    for (int i = 0; i < L; i++) {
+        const __m512i q = _mm512_and_si512(_mm512_add_epi64(t[i], _mm512_slli_epi64(t[i], 32)), m);
+        const __m512i lo = _mm512_sub_epi64(_mm512_add_epi64(t[i], _mm512_and_si512(_mm512_slli_epi64(q, 32), m)), q);
+        t[i + 1] = _mm512_add_epi64(t[i + 1], _mm512_add_epi64(_mm512_srai_epi64(lo, 52), _mm512_srli_epi64(q, 20)));
+        t[i + 1] = _mm512_sub_epi64(t[i + 1], _mm512_and_si512(_mm512_slli_epi64(q, 44), m));
+        t[i + 2] = _mm512_sub_epi64(t[i + 2],
+                                    _mm512_add_epi64(_mm512_srli_epi64(q, 8), _mm512_and_si512(_mm512_slli_epi64(q, 24), m)));
+        t[i + 3] = _mm512_sub_epi64(t[i + 3], _mm512_srli_epi64(q, 28));
+        t[i + 7] = _mm512_add_epi64(t[i + 7], _mm512_and_si512(_mm512_slli_epi64(q, 20), m));
+        t[i + 8] = _mm512_add_epi64(t[i + 8], _mm512_srli_epi64(q, 32));
+    }
+    for (int i = 0; i < L; i++) {
+        if (i + 1 < L) t[L + i + 1] = _mm512_add_epi64(t[L + i + 1], _mm512_srai_epi64(t[L + i], 52));
+        r->v[i] = _mm512_and_si512(t[L + i], m);
     }
 }
 #else

@@ -161,3 +161,25 @@ static const ec_impl_row ecp_rows[] = {
     {{{CPU_BE_PORTABLE, ECP_PORTABLE(ecp_ops_secp521r1_portable), EC_FIELD_HOOKS(ECP_PORTABLE(ecp_field_secp521r1_portable))}, {CPU_BE_ADX, NULL, NULL}, {CPU_BE_IFMA, ECP_IFMA(ecp_ops_secp521r1_ifma), EC_FIELD_HOOKS(ECP_IFMA(ecp_field_secp521r1_ifma))}}}, /* secp521r1 */
 };
 
+/* the lane implementations (ecp/ecp_lanes.h) by prime curve row, NULL where
+ * the curve has none or the build does not compile it (FASTEC_LANES_<curve>) */
+#ifdef FASTEC_LANES_secp256r1
+extern const ec_lanes ecp_lanes_secp256r1;
+#define ECP_LANES_secp256r1 (&ecp_lanes_secp256r1)
+#else
+#define ECP_LANES_secp256r1 NULL
+#endif
+#ifdef FASTEC_LANES_secp384r1
+extern const ec_lanes ecp_lanes_secp384r1;
+#define ECP_LANES_secp384r1 (&ecp_lanes_secp384r1)
+#else
+#define ECP_LANES_secp384r1 NULL
+#endif
+static const ec_lanes *const ecp_lanes_rows[] = {
+    NULL, /* secp160r1 */
+    NULL, /* secp192r1 */
+    NULL, /* secp224r1 */
+    ECP_LANES_secp256r1, /* secp256r1 */
+    ECP_LANES_secp384r1, /* secp384r1 */
+    NULL, /* secp521r1 */
+};
