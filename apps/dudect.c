@@ -7,7 +7,10 @@
  * percentile are dropped; Welch's t statistic compares the classes. |t| above
  * about 4.5 means the timing depends on the secret. A tool, not a test: the
  * machine's noise decides how far it can see. Signing uses a fresh random
- * digest per sample in both classes. */
+ * digest per sample in both classes. With -batch N a sample is one batch
+ * call (fastec_ecdh_batch, fastec_ecdsa_sign_batch) on N items, every item
+ * of the sample in the sample's class: the lanes' code where the CPU has
+ * it. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
@@ -50,7 +53,9 @@ static int cmp_u64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static double welch_t(const fastec_curve *c, int op, long samples)
+#define DUDECT_MAX_BATCH 64
+
+static double welch_t(const fastec_curve *c, int op, long samples, size_t batch)
 {
     size_t ss = fastec_curve_scalar_size(c);
     uint8_t peer_priv[72], peer[145], out[145];
@@ -60,6 +65,10 @@ static double welch_t(const fastec_curve *c, int op, long samples)
     uint64_t *t = malloc(sizeof(uint64_t) * (size_t)samples);
     unsigned char *cls = malloc((size_t)samples);
     uint8_t(*keys)[72] = malloc(72 * (size_t)samples);
+    static uint8_t bkeys[DUDECT_MAX_BATCH][72], bout[DUDECT_MAX_BATCH][145];
+    fastec_ecdh_item ei[DUDECT_MAX_BATCH];
+    fastec_sign_item si[DUDECT_MAX_BATCH];
+    int res[DUDECT_MAX_BATCH];
     uint8_t(*digests)[32] = malloc(32 * (size_t)samples);
     if (!t || !cls || !keys || !digests) {
         free(t), free(cls), free(keys), free(digests);
@@ -80,6 +89,19 @@ static double welch_t(const fastec_curve *c, int op, long samples)
     }
     for (long i = 0; i < samples; i++) {
         size_t ol = sizeof out;
+        if (batch) { /* the sample's items: its key, then keys of its class */
+            for (size_t j = 0; j < batch; j++) {
+                if (j == 0 || cls[i] == 0) memcpy(bkeys[j], keys[i], ss);
+                else fastec_keygen(c, bkeys[j]);
+                ei[j] = (fastec_ecdh_item){bkeys[j], peer, pl, bout[j]};
+                si[j] = (fastec_sign_item){bkeys[j], digests[i], sizeof digests[i], bout[j]};
+            }
+            uint64_t t0 = ticks();
+            if (op == OP_ECDH) fastec_ecdh_batch(c, ei, batch, res);
+            else fastec_ecdsa_sign_batch(c, si, batch, res);
+            t[i] = ticks() - t0;
+            continue;
+        }
         uint64_t t0 = ticks();
         switch (op) {
         case OP_ECDH: fastec_ecdh(c, keys[i], peer, pl, out); break;
@@ -110,16 +132,25 @@ static double welch_t(const fastec_curve *c, int op, long samples)
 
 int dudect_main(int argc, char **argv)
 {
-    long samples = 20000;
+    long samples = 20000, batch = 0;
     const fastec_curve *sel[32];
     size_t nsel = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-samples") && i + 1 < argc) samples = atol(argv[++i]);
+        else if (!strcmp(argv[i], "-batch") && i + 1 < argc) {
+            batch = atol(argv[++i]);
+            if (batch < 1 || batch > DUDECT_MAX_BATCH) {
+                fprintf(stderr, "fastec dudect: -batch must be 1-%d\n", DUDECT_MAX_BATCH);
+                return 2;
+            }
+        }
         else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            printf("usage: fastec dudect [curve...] [-samples N]\n"
+            printf("usage: fastec dudect [curve...] [-samples N] [-batch N]\n"
                    "  Welch's t between fixed (scalar 1) and random private keys for ECDH (the\n"
                    "  ladder, or the tau-adic multiplication on the Koblitz curves), the\n"
-                   "  generator multiply and signing; |t| > 4.5 suggests a secret-dependent time.\n");
+                   "  generator multiply and signing; |t| > 4.5 suggests a secret-dependent time.\n"
+                   "  -batch N: each sample a batch call of N items (1-%d) of the sample's class,\n"
+                   "  for ECDH and signing\n", DUDECT_MAX_BATCH);
             return 0;
         } else {
             const fastec_curve *c = fastec_curve_find(argv[i]);
@@ -135,10 +166,13 @@ int dudect_main(int argc, char **argv)
         return 2;
     }
     if (!nsel) sel[nsel++] = fastec_curve_find("sect283k1");
-    printf("fastec dudect: %ld samples per operation (%s), fixed vs random private key\n", samples, TICK_UNIT);
+    printf("fastec dudect: %ld samples per operation (%s), fixed vs random private key", samples, TICK_UNIT);
+    if (batch) printf(", batch calls of %ld items", batch);
+    printf("\n");
     for (size_t i = 0; i < nsel; i++)
         for (int op = 0; op < NOPS; op++) {
-            double t = welch_t(sel[i], op, samples);
+            if (batch && op == OP_BASE) continue;
+            double t = welch_t(sel[i], op, samples, (size_t)batch);
             printf("%-10s %-32s |t| = %6.2f  %s\n", fastec_curve_name(sel[i]), op_names[op], fabs(t),
                    fabs(t) > 4.5 ? "LEAK SUSPECTED" : "no evidence of leakage");
         }

@@ -382,6 +382,13 @@ assert len(bars) == 2, len(bars)
 EOF
 expect 4 "No space left" "$F" speed ecdh P-256 -seconds 0.01 -svg $full
 
+# ---- dudect: single and batch calls, the batch size checked ----
+out=$("$F" dudect P-256 -samples 200) && [ "$(grep -c '|t| =' <<<"$out")" = 3 ] && ok || bad "dudect: $out"
+out=$("$F" dudect P-256 -samples 200 -batch 9) && grep -q 'batch calls of 9 items' <<<"$out" &&
+    [ "$(grep -c '|t| =' <<<"$out")" = 2 ] && ok || bad "dudect -batch: $out"
+expect 2 "batch must be 1-64" "$F" dudect P-256 -batch 65
+expect 2 "batch must be 1-64" "$F" dudect P-256 -batch 0
+
 # ---- verify -batch: a list of items over two curves, each checked as the single verify does ----
 openssl ecparam -name secp384r1 -genkey -noout -out b384.pem && openssl pkey -in b384.pem -pubout -out b384_pub.pem
 openssl ecparam -name sect233k1 -genkey -noout -out b233.pem && openssl pkey -in b233.pem -pubout -out b233_pub.pem
