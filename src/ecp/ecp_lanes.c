@@ -193,7 +193,11 @@ X8F void f8_mul(f8 *r, const f8 *a, const f8 *b)
 {
     __m512i t[2 * L];
     for (int i = 0; i < 2 * L; i++) t[i] = _mm512_setzero_si512();
+    /* unrolled completely (clang leaves the outer loop over memory for
+     * L = 8 otherwise) */
+#pragma GCC unroll 16
     for (int i = 0; i < L; i++)
+#pragma GCC unroll 16
         for (int j = 0; j < L; j++) {
             t[i + j] = _mm512_madd52lo_epu64(t[i + j], a->v[i], b->v[j]);
             t[i + j + 1] = _mm512_madd52hi_epu64(t[i + j + 1], a->v[i], b->v[j]);
