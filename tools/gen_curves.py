@@ -128,12 +128,11 @@ def ec2_base_w(m):
 # NAF width of the verification table of G (ECP_GNAF_W and EC2_GNAF_W in src/curves/curves.h)
 GNAF_W = 8
 # window width of the fixed-base (k G) table per prime curve, 4 unless named:
-# wider windows mean fewer additions and longer constant-time table scans.
-# Width 6 (32 points per position) measured against 4 by fastec speed ecdsa,
-# three runs each, sign ratio to OpenSSL: P-224 2.28-2.65 -> 2.46-2.95x,
-# P-384 14.5-16.7 -> 17.8-20.5x, P-521 3.0-3.4 -> 4.1-5.1x (P-256 has had
-# it from the start); P-192 and secp160r1 gained nothing measurable, so they
-# keep 4. Library size: P-224 +51 KB, P-384 +126 KB, P-521 +252 KB.
+# wider windows mean fewer additions and longer constant-time table scans;
+# width 6 (32 points per position) signs faster on P-224 to P-521, and not
+# measurably on P-192 and secp160r1, which keep 4. Its cost is table storage
+# (zero-initialised, filled on first use): P-224 +51 KB, P-384 +126 KB,
+# P-521 +252 KB.
 BASE_W = {'secp224r1': 6, 'secp256r1': 6, 'secp384r1': 6, 'secp521r1': 6}
 
 
