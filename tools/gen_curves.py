@@ -460,6 +460,13 @@ def ecp_instances(backend):
 # the prime curves with lane batch arithmetic (src/ecp/ecp_lanes.c, on
 # x86-64 builds with the ifma backend)
 LANES = ['secp256r1', 'secp384r1']
+# the binary fields with lane batch ECDH (src/ec2/ec2_lanes.c, on x86-64
+# builds with the vpclmul512 backend: the Montgomery ladder in lanes), and
+# the Koblitz curves whose batches loop over their single calls instead,
+# the tau-adic multiplication being the faster there (docs/BENCHMARKS.md,
+# "Batches")
+EC2_LANES = [163, 193, 233, 239, 283, 409, 571]
+EC2_LANES_NOT = {'sect571k1'}
 
 # backends whose instances leave the tables of G (tables_vartime) to a lower
 # backend of their row, which writes the same words in about the same time:
@@ -544,6 +551,23 @@ def gen_dispatch(out):
     for c in PRIME:
         o.append('    %s, /* %s */' % ('ECP_LANES_%s' % c[0] if c[0] in LANES else 'NULL', c[0]))
     o.append('};')
+    o.append('/* the same for the binary fields (ec2/ec2_lanes.c, FASTEC_LANES_gf<m>), by field row */')
+    for m in EC2_LANES:
+        o += ['#ifdef FASTEC_LANES_gf%d' % m, 'extern const ec_lanes ec2_lanes_gf%d;' % m,
+              '#define EC2_LANES_gf%d (&ec2_lanes_gf%d)' % (m, m), '#else', '#define EC2_LANES_gf%d NULL' % m,
+              '#endif']
+    o.append('static const ec_lanes *const ec2_lanes_rows[] = {')
+    for m in ec2_fields():
+        o.append('    %s, /* %d */' % ('EC2_LANES_gf%d' % m if m in EC2_LANES else 'NULL', m))
+    o.append('};')
+    o.append('/* the same for the field\'s Koblitz curve (NULL where it has none, or where')
+    o.append(' * its tau-adic single call beats the lanes) */')
+    o.append('static const ec_lanes *const ec2_lanes_koblitz_rows[] = {')
+    for m in ec2_fields():
+        kob = [c[0] for c in BINARY if c[1] == m and c[0] in TNAF_W]
+        ok = m in EC2_LANES and kob and kob[0] not in EC2_LANES_NOT
+        o.append('    %s, /* %d%s */' % ('EC2_LANES_gf%d' % m if ok else 'NULL', m, ', ' + kob[0] if kob else ''))
+    o.append('};')
     open(out, 'w').write('\n'.join(o) + '\n')
 
 
@@ -572,6 +596,8 @@ def gen_cmake(out):
             o.append('# the fields with a Koblitz curve: the tau-adic recoding, once per field')
             o.append('set(FASTEC_EC2_KOBLITZ_FIELDS %s)' % ' '.join(
                 str(m) for m in sorted({c[1] for c in BINARY if c[0] in TNAF_W})))
+            o.append('# the binary fields with lane batch ECDH (src/ec2/ec2_lanes.c)')
+            o.append('set(FASTEC_EC2_LANES %s)' % ' '.join(str(m) for m in EC2_LANES))
     open(out, 'w').write('\n'.join(o) + '\n')
 
 

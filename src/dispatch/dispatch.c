@@ -74,6 +74,10 @@ const ec_ops *ec_ops_for(const struct fastec_curve *c)
 
 const ec_lanes *ec_lanes_for(const struct fastec_curve *c)
 {
-    if (c->kind != EC_KIND_PRIME || !cpu_backend_on(CPU_BE_IFMA)) return NULL;
+    if (c->kind == EC_KIND_BINARY) {
+        if (!cpu_backend_on(CPU_BE_VPCLMUL512)) return NULL;
+        return (c->ec2->tnaf ? ec2_lanes_koblitz_rows : ec2_lanes_rows)[c->impl_index];
+    }
+    if (!cpu_backend_on(CPU_BE_IFMA)) return NULL;
     return ecp_lanes_rows[c->impl_index];
 }

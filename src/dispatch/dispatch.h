@@ -21,9 +21,10 @@ unsigned ec_backends(const struct fastec_curve *c, const ec_ops *ops[EC_MAX_BACK
 const ec_ops *ec_ops_for(const struct fastec_curve *c);
 
 /* The lane implementation of the curve's batch operations
- * (ecp/ecp_lanes.h) where the build has one, the CPU runs it and FASTEC_CPU
- * allows its backend; NULL otherwise (the batch calls then loop over the
- * single operations). */
+ * (ecp/ecp_lanes.h: ecp/ecp_lanes.c on the ifma backend, ec2/ec2_lanes.c on
+ * vpclmul512) where the build has one, the CPU runs it, FASTEC_CPU allows
+ * its backend and it is the faster (not on sect571k1); NULL otherwise (the
+ * batch calls then loop over the single operations). */
 const struct ec_lanes *ec_lanes_for(const struct fastec_curve *c);
 
 #endif

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Up to sixteen independent operations at once, one per 64-bit lane of
- * AVX-512 IFMA registers (ecp_lanes.c): each field element is eight
- * elements, limb i of all eight in one register, so a product is eight
- * products for the instructions of one; a second group of eight runs beside
- * the first, its instructions filling the first's dependent chains. For the
- * batch calls (include/fastec.h); the dispatch layer hands them out where
- * the CPU has IFMA and FASTEC_CPU allows it. */
+ * AVX-512 registers: each field element is eight elements, limb or word i
+ * of all eight in one register, so a product is eight products for the
+ * instructions of one; a second group of eight runs beside the first, its
+ * instructions filling the first's dependent chains. The prime curves'
+ * (ecp_lanes.c, IFMA) have all three operations, the binary fields'
+ * (ec2/ec2_lanes.c, VPCLMULQDQ) mul_x only (the others NULL). For the batch
+ * calls (include/fastec.h); the dispatch layer hands them out where the CPU
+ * has the instructions and FASTEC_CPU allows the backend. */
 #ifndef FASTEC_ECP_LANES_H
 #define FASTEC_ECP_LANES_H
 

@@ -183,3 +183,66 @@ static const ec_lanes *const ecp_lanes_rows[] = {
     ECP_LANES_secp384r1, /* secp384r1 */
     NULL, /* secp521r1 */
 };
+/* the same for the binary fields (ec2/ec2_lanes.c, FASTEC_LANES_gf<m>), by field row */
+#ifdef FASTEC_LANES_gf163
+extern const ec_lanes ec2_lanes_gf163;
+#define EC2_LANES_gf163 (&ec2_lanes_gf163)
+#else
+#define EC2_LANES_gf163 NULL
+#endif
+#ifdef FASTEC_LANES_gf193
+extern const ec_lanes ec2_lanes_gf193;
+#define EC2_LANES_gf193 (&ec2_lanes_gf193)
+#else
+#define EC2_LANES_gf193 NULL
+#endif
+#ifdef FASTEC_LANES_gf233
+extern const ec_lanes ec2_lanes_gf233;
+#define EC2_LANES_gf233 (&ec2_lanes_gf233)
+#else
+#define EC2_LANES_gf233 NULL
+#endif
+#ifdef FASTEC_LANES_gf239
+extern const ec_lanes ec2_lanes_gf239;
+#define EC2_LANES_gf239 (&ec2_lanes_gf239)
+#else
+#define EC2_LANES_gf239 NULL
+#endif
+#ifdef FASTEC_LANES_gf283
+extern const ec_lanes ec2_lanes_gf283;
+#define EC2_LANES_gf283 (&ec2_lanes_gf283)
+#else
+#define EC2_LANES_gf283 NULL
+#endif
+#ifdef FASTEC_LANES_gf409
+extern const ec_lanes ec2_lanes_gf409;
+#define EC2_LANES_gf409 (&ec2_lanes_gf409)
+#else
+#define EC2_LANES_gf409 NULL
+#endif
+#ifdef FASTEC_LANES_gf571
+extern const ec_lanes ec2_lanes_gf571;
+#define EC2_LANES_gf571 (&ec2_lanes_gf571)
+#else
+#define EC2_LANES_gf571 NULL
+#endif
+static const ec_lanes *const ec2_lanes_rows[] = {
+    EC2_LANES_gf163, /* 163 */
+    EC2_LANES_gf193, /* 193 */
+    EC2_LANES_gf233, /* 233 */
+    EC2_LANES_gf239, /* 239 */
+    EC2_LANES_gf283, /* 283 */
+    EC2_LANES_gf409, /* 409 */
+    EC2_LANES_gf571, /* 571 */
+};
+/* the same for the field's Koblitz curve (NULL where it has none, or where
+ * its tau-adic single call beats the lanes) */
+static const ec_lanes *const ec2_lanes_koblitz_rows[] = {
+    EC2_LANES_gf163, /* 163, sect163k1 */
+    NULL, /* 193 */
+    EC2_LANES_gf233, /* 233, sect233k1 */
+    EC2_LANES_gf239, /* 239, sect239k1 */
+    EC2_LANES_gf283, /* 283, sect283k1 */
+    EC2_LANES_gf409, /* 409, sect409k1 */
+    NULL, /* 571, sect571k1 */
+};

@@ -52,6 +52,8 @@ set(FASTEC_EC2_DEFS_409_pmull GF_M=409 GF_BACKEND=GF_PMULL EC2_SYM=gf409_pmull E
 set(FASTEC_EC2_DEFS_571_pmull GF_M=571 GF_BACKEND=GF_PMULL EC2_SYM=gf571_pmull EC2_BACKEND_ID=pmull EC_TABLES=1)
 # the fields with a Koblitz curve: the tau-adic recoding, once per field
 set(FASTEC_EC2_KOBLITZ_FIELDS 163 233 239 283 409 571)
+# the binary fields with lane batch ECDH (src/ec2/ec2_lanes.c)
+set(FASTEC_EC2_LANES 163 193 233 239 283 409 571)
 set(FASTEC_ECP_BACKENDS portable adx ifma)
 set(FASTEC_ECP_BACKEND_portable_ARCH "")
 set(FASTEC_ECP_INSTANCES_portable secp160r1 secp192r1 secp224r1 secp256r1 secp384r1 secp521r1)

@@ -1,0 +1,304 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Up to sixteen independent ECDH multiplications on one binary field
+ * (GF_M), one per 64-bit lane of AVX-512 registers, with VPCLMULQDQ
+ * (ecp/ecp_lanes.h's ec_lanes, mul_x only; the batch signing and
+ * verification loop over the single calls). An element is GF_NW words,
+ * word i of eight lanes in one register (g8, a group); one or two groups
+ * side by side (gv), as in ecp/ecp_lanes.c.
+ *
+ * Product: VPCLMULQDQ with selector 0x00 multiplies the even lanes' words,
+ * with 0x11 the odd lanes', each 128-bit product in its lane pair; the
+ * column sums of both are interleaved back into lanes by UNPCKLQDQ (low
+ * halves) and UNPCKHQDQ (high halves, one word up): 2 GF_NW^2 VPCLMULQDQ
+ * for eight products. Square: 2 GF_NW. Reduction: the word folds of
+ * gf2m/gf2m_reduce.h (x^m = x^K1 (+ x^K2 + x^K3) + 1), on the eight lanes
+ * at once. Inversion: Itoh-Tsujii, a^(2^m - 2) by an addition chain on
+ * m - 1.
+ *
+ * The multiplication is the x-only Montgomery ladder of the single calls on
+ * random curves (ec2/ec2_ladder.h, the step of ec2/ec2_formulas.h) lane by
+ * lane, the swaps by per-lane masks from each lane's scalar bit: the same
+ * instructions whatever the lanes hold, constant-time in each lane's data.
+ * The Koblitz curves take it too, though their single calls use the
+ * tau-adic multiplication (the same x), except where that is the faster
+ * (sect571k1: the dispatch hands out no lanes there). */
+#include <immintrin.h>
+#include <stdatomic.h>
+#include <string.h>
+
+#include "ct.h"
+#include "curves/curves.h"
+#include "ec2/ec2_formulas.h"
+#include "ecp/ecp_lanes.h"
+#include "gen/gf2m_consts.h"
+
+#define NW ((GF_M + 63) / 64)
+#define TOPBITS (GF_M - 64 * (NW - 1))
+#define GL 8 /* lanes per register: a group */
+#define NG (EC_LANES / GL)
+#define B8_TARGET __attribute__((target("avx512f,vpclmulqdq")))
+#define B8I static inline __attribute__((always_inline)) B8_TARGET
+#define B8F static __attribute__((noinline)) B8_TARGET
+#define B8_UNROLL _Pragma("GCC unroll 32")
+
+#define LANES_PASTE(a, b) a##b
+#define LANES_NAME(a, b) LANES_PASTE(a, b)
+
+_Static_assert(GF_K1 + 64 <= GF_M, "the folds need K1 < m - 63");
+
+typedef struct {
+    __m512i w[NW];
+} g8;
+
+B8I __m512i bc(uint64_t x) { return _mm512_set1_epi64((long long)x); }
+
+/* z ^= w x^pos (pos below the word being folded; shifts of 64 give 0) */
+B8I void g8_fold(__m512i *z, int pos, __m512i w)
+{
+    const int q = pos / 64, s = pos % 64;
+    z[q] = _mm512_xor_si512(z[q], _mm512_sllv_epi64(w, bc((uint64_t)s)));
+    if (s) z[q + 1] = _mm512_xor_si512(z[q + 1], _mm512_srlv_epi64(w, bc((uint64_t)(64 - s))));
+}
+
+B8I void g8_fold_all(__m512i *z, int pos, __m512i w)
+{
+    g8_fold(z, pos, w);
+    g8_fold(z, pos + GF_K1, w);
+#if GF_NTERMS == 3
+    g8_fold(z, pos + GF_K2, w);
+    g8_fold(z, pos + GF_K3, w);
+#endif
+}
+
+/* t (2 NW words, plus a spill word) mod the field polynomial */
+B8I void g8_reduce(g8 *r, __m512i *t)
+{
+    t[2 * NW] = _mm512_setzero_si512();
+    B8_UNROLL for (int j = 2 * NW - 1; j >= NW; j--) {
+        const __m512i w = t[j];
+        t[j] = _mm512_setzero_si512();
+        g8_fold_all(t, 64 * j - GF_M, w);
+    }
+    const __m512i w = _mm512_srlv_epi64(t[NW - 1], bc(TOPBITS));
+    t[NW - 1] = _mm512_and_si512(t[NW - 1], bc(TOPBITS == 64 ? ~0ULL : (1ULL << (TOPBITS % 64)) - 1));
+    g8_fold_all(t, 0, w);
+    B8_UNROLL for (int i = 0; i < NW; i++) r->w[i] = t[i];
+}
+
+B8F void g8_mul(g8 *r, const g8 *a, const g8 *b)
+{
+    __m512i e[2 * NW - 1], o[2 * NW - 1], t[2 * NW + 1];
+    B8_UNROLL for (int k = 0; k < 2 * NW - 1; k++) e[k] = o[k] = _mm512_setzero_si512();
+    B8_UNROLL for (int i = 0; i < NW; i++) B8_UNROLL for (int j = 0; j < NW; j++) {
+            e[i + j] = _mm512_xor_si512(e[i + j], _mm512_clmulepi64_epi128(a->w[i], b->w[j], 0x00));
+            o[i + j] = _mm512_xor_si512(o[i + j], _mm512_clmulepi64_epi128(a->w[i], b->w[j], 0x11));
+        }
+    t[0] = _mm512_unpacklo_epi64(e[0], o[0]);
+    B8_UNROLL for (int k = 1; k < 2 * NW - 1; k++)
+        t[k] = _mm512_xor_si512(_mm512_unpacklo_epi64(e[k], o[k]), _mm512_unpackhi_epi64(e[k - 1], o[k - 1]));
+    t[2 * NW - 1] = _mm512_unpackhi_epi64(e[2 * NW - 2], o[2 * NW - 2]);
+    g8_reduce(r, t);
+}
+
+B8F void g8_sqr(g8 *r, const g8 *a)
+{
+    __m512i t[2 * NW + 1];
+    B8_UNROLL for (int i = 0; i < NW; i++) {
+        const __m512i e = _mm512_clmulepi64_epi128(a->w[i], a->w[i], 0x00);
+        const __m512i o = _mm512_clmulepi64_epi128(a->w[i], a->w[i], 0x11);
+        t[2 * i] = _mm512_unpacklo_epi64(e, o);
+        t[2 * i + 1] = _mm512_unpackhi_epi64(e, o);
+    }
+    g8_reduce(r, t);
+}
+
+B8I void g8_add(g8 *r, const g8 *a, const g8 *b)
+{
+    B8_UNROLL for (int i = 0; i < NW; i++) r->w[i] = _mm512_xor_si512(a->w[i], b->w[i]);
+}
+
+/* a <-> b in the lanes of m */
+B8I void g8_cswap(g8 *a, g8 *b, __mmask8 m)
+{
+    B8_UNROLL for (int i = 0; i < NW; i++) {
+        const __m512i x = _mm512_maskz_mov_epi64(m, _mm512_xor_si512(a->w[i], b->w[i]));
+        a->w[i] = _mm512_xor_si512(a->w[i], x);
+        b->w[i] = _mm512_xor_si512(b->w[i], x);
+    }
+}
+
+B8I __mmask8 g8_is_zero(const g8 *a)
+{
+    __m512i z = a->w[0];
+    B8_UNROLL for (int i = 1; i < NW; i++) z = _mm512_or_si512(z, a->w[i]);
+    return _mm512_cmpeq_epi64_mask(z, _mm512_setzero_si512());
+}
+
+/* One or two groups side by side (EC_LANES in all): each operation runs on
+ * the ng groups in use one after the other, so that the out-of-order core
+ * overlaps one group's dependent chain with the other's work. Lane masks
+ * (lmask) have bit GL j + l for lane l of group j. */
+typedef struct {
+    g8 g[NG];
+} gv;
+typedef uint32_t lmask;
+#define GROUPS(j) for (int j = 0; j < ng; j++)
+#define GMASK(m, j) ((__mmask8)((m) >> (GL * (j))))
+/* A group beyond ng is never read, but GCC cannot tell which groups the
+ * temporaries got from a count known at run time. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
+B8F void gv_mul(gv *r, const gv *a, const gv *b, int ng) { GROUPS(j) g8_mul(&r->g[j], &a->g[j], &b->g[j]); }
+B8F void gv_sqr(gv *r, const gv *a, int ng) { GROUPS(j) g8_sqr(&r->g[j], &a->g[j]); }
+B8I void gv_add(gv *r, const gv *a, const gv *b, int ng) { GROUPS(j) g8_add(&r->g[j], &a->g[j], &b->g[j]); }
+B8I void gv_cswap(gv *a, gv *b, lmask m, int ng) { GROUPS(j) g8_cswap(&a->g[j], &b->g[j], GMASK(m, j)); }
+B8I lmask gv_is_zero(const gv *a, int ng)
+{
+    lmask z = 0;
+    GROUPS(j) z |= (lmask)g8_is_zero(&a->g[j]) << (GL * j);
+    return z;
+}
+B8I void gv_set(gv *r, const uint64_t *w, int ng)
+{
+    GROUPS(j) B8_UNROLL for (int i = 0; i < NW; i++) r->g[j].w[i] = bc(w[i]);
+}
+
+/* r = a^(2^k) */
+B8F void gv_sqr_n(gv *r, const gv *a, int k, int ng)
+{
+    *r = *a;
+    for (int i = 0; i < k; i++) gv_sqr(r, r, ng);
+}
+
+/* r = a^-1 = a^(2^m - 2) (0 for 0): with x_k = a^(2^k - 1),
+ * x_2k = x_k^(2^k) x_k and x_(k+1) = x_k^2 a, along the bits of m - 1;
+ * then r = x_(m-1)^2 */
+B8F void gv_inv(gv *r, const gv *a, int ng)
+{
+    gv x = *a, t;
+    int k = 1, top = 31 - __builtin_clz(GF_M - 1);
+    for (int b = top - 1; b >= 0; b--) {
+        gv_sqr_n(&t, &x, k, ng);
+        gv_mul(&x, &t, &x, ng);
+        k *= 2;
+        if (((GF_M - 1) >> b) & 1) {
+            gv_sqr(&t, &x, ng);
+            gv_mul(&x, &t, a, ng);
+            k++;
+        }
+    }
+    gv_sqr(r, &x, ng);
+    ct_wipe(&x, sizeof x);
+    ct_wipe(&t, sizeof t);
+}
+
+/* the lanes' big-endian GF_BYTES-byte values to words */
+B8I void gv_from_bytes(gv *r, const uint8_t *const in[EC_LANES], size_t fs, int ng)
+{
+    GROUPS(j)
+    {
+        uint64_t w[NW][GL];
+        memset(w, 0, sizeof w);
+        for (int l = 0; l < GL; l++)
+            for (size_t b = 0; b < fs; b++) {
+                const unsigned bit = (unsigned)(8 * (fs - 1 - b));
+                w[bit / 64][l] |= (uint64_t)in[GL * j + l][b] << (bit % 64);
+            }
+        for (int i = 0; i < NW; i++) r->g[j].w[i] = _mm512_loadu_si512(w[i]);
+    }
+}
+
+B8I void gv_to_bytes(uint8_t *const out[EC_LANES], const gv *a, size_t fs, int ng)
+{
+    GROUPS(j)
+    {
+        uint64_t w[NW][GL];
+        for (int i = 0; i < NW; i++) _mm512_storeu_si512(w[i], a->g[j].w[i]);
+        for (int l = 0; l < GL; l++)
+            for (size_t b = 0; b < fs; b++) {
+                const unsigned bit = (unsigned)(8 * (fs - 1 - b));
+                out[GL * j + l][b] = (uint8_t)(w[bit / 64][l] >> (bit % 64));
+            }
+        ct_wipe(w, sizeof w);
+    }
+}
+
+/* the ladder's step on gv (ec2/ec2_formulas.h) */
+#define GV_T gv
+#define GV_MUL(r, a, b) gv_mul(&(r), &(a), &(b), ng)
+#define GV_SQR(r, a) gv_sqr(&(r), &(a), ng)
+#define GV_ADD(r, a, b) gv_add(&(r), &(a), &(b), ng)
+#define GV_COPY(r, a) ((r) = (a))
+#define GV_MULSB(r, t)                                                                                               \
+    do {                                                                                                             \
+        if (!b_one) gv_mul(&(r), sb, &(t), ng);                                                                     \
+    } while (0)
+
+/* (X1, Z1) = k P by lanes for P's x, k < 2^nbits (public count) */
+B8F void gv_ladder(gv *X1, gv *Z1, const gv *x, const gv *sb, int b_one, const sc_t *const k[EC_LANES],
+                   unsigned nbits, int ng)
+{
+    gv X2, Z2;
+    __m512i kw[NG][SC_MAX_LIMBS];
+    const uint64_t one[NW] = {1}, zero[NW] = {0};
+    gv_set(X1, one, ng);
+    gv_set(Z1, zero, ng);
+    X2 = *x;
+    gv_set(&Z2, one, ng);
+    GROUPS(j) for (int i = 0; i < SC_MAX_LIMBS; i++)
+    {
+        uint64_t v[GL];
+        for (int l = 0; l < GL; l++) v[l] = k[GL * j + l]->v[i];
+        kw[j][i] = _mm512_loadu_si512(v);
+        ct_wipe(v, sizeof v);
+    }
+    lmask prev = 0;
+    for (int i = (int)nbits - 1; i >= 0; i--) {
+        lmask bits = 0;
+        GROUPS(j) bits |= (lmask)_mm512_test_epi64_mask(kw[j][i / 64], bc(1ULL << (i % 64))) << (GL * j);
+        const lmask sw = bits ^ prev;
+        prev = bits;
+        gv_cswap(X1, &X2, sw, ng);
+        gv_cswap(Z1, &Z2, sw, ng);
+        EC2_LADDER_STEP(GV, GV_MULSB, *X1, *Z1, X2, Z2, *x);
+    }
+    gv_cswap(X1, &X2, prev, ng);
+    gv_cswap(Z1, &Z2, prev, ng);
+    ct_wipe(&X2, sizeof X2);
+    ct_wipe(&Z2, sizeof Z2);
+    ct_wipe(kw, sizeof kw);
+    ct_wipe(&prev, sizeof prev);
+}
+
+/* the groups that hold the m lanes in use */
+static int groups_for(unsigned m) { return (int)((m + GL - 1) / GL); }
+
+B8_TARGET static unsigned lanes_mul_x(const struct fastec_curve *c, uint8_t *const x_out[EC_LANES],
+                                      const sc_t *const k[EC_LANES], const uint8_t *const xy[EC_LANES], unsigned m)
+{
+    const int ng = groups_for(m);
+    const ec2_params *e = c->ec2;
+    const uint64_t one[NW] = {1};
+    int b_one = !memcmp(e->b, one, sizeof one);
+    gv x, sb, X1, Z1, zi;
+    gv_from_bytes(&x, xy, c->field_size, ng);
+    gv_set(&sb, e->b, ng); /* sqrt(b) = b^(2^(m-1)): X^4 + b Z^4 = (X^2 + sqrt(b) Z^2)^2 */
+    gv_sqr_n(&sb, &sb, GF_M - 1, ng);
+    gv_ladder(&X1, &Z1, &x, &sb, b_one, k, c->sc.nbits, ng);
+    const lmask inf = gv_is_zero(&Z1, ng);
+    gv_inv(&zi, &Z1, ng);
+    gv_mul(&X1, &X1, &zi, ng);
+    gv_to_bytes(x_out, &X1, c->field_size, ng);
+    ct_wipe(&X1, sizeof X1);
+    ct_wipe(&Z1, sizeof Z1);
+    ct_wipe(&zi, sizeof zi);
+    return inf & (lmask)(((uint64_t)1 << (GL * ng)) - 1);
+}
+
+extern const ec_lanes LANES_NAME(ec2_lanes_gf, GF_M);
+const ec_lanes LANES_NAME(ec2_lanes_gf, GF_M) = {
+    .backend = "vpclmul512",
+    .mul_x = lanes_mul_x,
+};
