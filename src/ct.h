@@ -142,9 +142,9 @@ void ct_wipe(void *p, size_t len);
 #endif
 #define CT_STACK_BURN (48 * 1024 * CT_STACK_SCALE)
 /* the batch calls' bound: the lanes' frames (two groups of eight lanes;
- * ECDH, the deepest, about 54 KB for P-256 and 82 KB for P-384) are deeper
- * than any single operation's */
-#define CT_STACK_BURN_BATCH (96 * 1024 * CT_STACK_SCALE)
+ * ECDH, the deepest, about 54 KB for P-256, 82 KB for P-384 and 108 KB for
+ * P-521) are deeper than any single operation's */
+#define CT_STACK_BURN_BATCH (128 * 1024 * CT_STACK_SCALE)
 static inline size_t ct_burn_for_bits(unsigned bits)
 {
     size_t b = CT_STACK_SCALE * ((size_t)16384 + 64 * (size_t)bits);

@@ -459,7 +459,7 @@ def ecp_instances(backend):
 
 # the prime curves with lane batch arithmetic (src/ecp/ecp_lanes.c, on
 # x86-64 builds with the ifma backend)
-LANES = ['secp256r1', 'secp384r1']
+LANES = ['secp256r1', 'secp384r1', 'secp521r1']
 # the binary fields with lane batch ECDH (src/ec2/ec2_lanes.c, on x86-64
 # builds with the vpclmul512 backend: the Montgomery ladder in lanes), and
 # the Koblitz curves whose batches loop over their single calls instead,

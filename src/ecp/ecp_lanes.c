@@ -168,6 +168,24 @@ X8I void f8_redc(f8 *r, __m512i *t)
         r->v[i] = _mm512_and_si512(t[L + i], m);
     }
 }
+#elif defined(FP_CURVE_secp521r1)
+/* P-521: -p^-1 = 1 (mod 2^52), so q = t_i mod 2^52, and q p = q 2^521 - q:
+ * the - q leaves t_i's bits from 2^52 on as its carry, q 2^521 is q 2^1
+ * ten limbs up. No IFMA in a row. */
+X8I void f8_redc(f8 *r, __m512i *t)
+{
+    const __m512i m = bc(M52);
+    for (int i = 0; i < L; i++) {
+        const __m512i q = _mm512_and_si512(t[i], m);
+        t[i + 1] = _mm512_add_epi64(t[i + 1], _mm512_srli_epi64(t[i], 52));
+        t[i + 10] = _mm512_add_epi64(t[i + 10], _mm512_and_si512(_mm512_slli_epi64(q, 1), m));
+        t[i + 11] = _mm512_add_epi64(t[i + 11], _mm512_srli_epi64(q, 51));
+    }
+    for (int i = 0; i < L; i++) {
+        if (i + 1 < L) t[L + i + 1] = _mm512_add_epi64(t[L + i + 1], _mm512_srli_epi64(t[L + i], 52));
+        r->v[i] = _mm512_and_si512(t[L + i], m);
+    }
+}
 #else
 X8I void f8_redc(f8 *r, __m512i *t)
 {
@@ -594,9 +612,25 @@ X8I void f8_from_words(f8 *r, const uint64_t *const w[GL], unsigned nw)
  * as the curve's table: FP_BASE_ENTRIES), made once (once.h) from the
  * curve's table, eight entries at a time, on the first batch that needs it:
  * the Montgomery form R = 2^(64 nl) times 2^(52 L - 64 nl), so the scans
- * and gathers below read entries ready for the formulas. */
+ * and gathers below read entries ready for the formulas; P-521's table
+ * holds plain values in nine 58-bit limbs (fp/fp521.h), which go to words
+ * and are multiplied by R^2 (Montgomery) instead. */
 static uint64_t l52_base[FP_BASE_ENTRIES][2][L];
 static atomic_uint l52_base_state;
+
+#if FP_MERSENNE
+/* canonical 58-bit limbs (fp/fp521.h) -> nine words */
+static void limbs58_to_words(uint64_t *w, const uint64_t *a)
+{
+    for (int k = 0; k < 9; k++) {
+        const unsigned bit = 64 * (unsigned)k, i = bit / 58, s = bit % 58;
+        uint64_t v = a[i] >> s;
+        if (i + 1 < 9) v |= a[i + 1] << (58 - s);
+        if (i + 2 < 9 && 116 - s < 64) v |= a[i + 2] << (116 - s);
+        w[k] = v;
+    }
+}
+#endif
 
 X8_TARGET static const uint64_t (*lanes_base(const ecp_params *e))[2][L]
 {
@@ -609,12 +643,27 @@ X8_TARGET static const uint64_t (*lanes_base(const ecp_params *e))[2][L]
                 wx[l] = e->base + ent * 2 * nl, wy[l] = wx[l] + nl;
             }
             f8 x, y;
+#if FP_MERSENNE
+            uint64_t px[GL][9], py[GL][9];
+            f8 rr;
+            for (size_t l = 0; l < GL; l++) {
+                limbs58_to_words(px[l], wx[l]);
+                limbs58_to_words(py[l], wy[l]);
+                wx[l] = px[l], wy[l] = py[l];
+            }
+            f8_from_words(&x, wx, nl);
+            f8_from_words(&y, wy, nl);
+            for (int i = 0; i < L; i++) rr.v[i] = bc(l52_rr[i]);
+            f8_mul(&x, &x, &rr);
+            f8_mul(&y, &y, &rr);
+#else
             f8_from_words(&x, wx, nl);
             f8_from_words(&y, wy, nl);
             for (int s = 0; s < 52 * L - 64 * (int)nl; s++) {
                 f8_add(&x, &x, &x);
                 f8_add(&y, &y, &y);
             }
+#endif
             uint64_t tx[L][GL], ty[L][GL];
             for (int i = 0; i < L; i++) {
                 _mm512_storeu_si512(tx[i], x.v[i]);

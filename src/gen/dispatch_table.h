@@ -175,13 +175,19 @@ extern const ec_lanes ecp_lanes_secp384r1;
 #else
 #define ECP_LANES_secp384r1 NULL
 #endif
+#ifdef FASTEC_LANES_secp521r1
+extern const ec_lanes ecp_lanes_secp521r1;
+#define ECP_LANES_secp521r1 (&ecp_lanes_secp521r1)
+#else
+#define ECP_LANES_secp521r1 NULL
+#endif
 static const ec_lanes *const ecp_lanes_rows[] = {
     NULL, /* secp160r1 */
     NULL, /* secp192r1 */
     NULL, /* secp224r1 */
     ECP_LANES_secp256r1, /* secp256r1 */
     ECP_LANES_secp384r1, /* secp384r1 */
-    NULL, /* secp521r1 */
+    ECP_LANES_secp521r1, /* secp521r1 */
 };
 /* the same for the binary fields (ec2/ec2_lanes.c, FASTEC_LANES_gf<m>), by field row */
 #ifdef FASTEC_LANES_gf163
