@@ -10,7 +10,8 @@
  * with 0x11 the odd lanes', each 128-bit product in its lane pair; the
  * column sums of both are interleaved back into lanes by UNPCKLQDQ (low
  * halves) and UNPCKHQDQ (high halves, one word up): 2 GF_NW^2 VPCLMULQDQ
- * for eight products. Square: 2 GF_NW. Reduction: the word folds of
+ * for eight products, fewer by one level of Karatsuba from four words on.
+ * Square: 2 GF_NW. Reduction: the word folds of
  * gf2m/gf2m_reduce.h (x^m = x^K1 (+ x^K2 + x^K3) + 1), on the eight lanes
  * at once. Inversion: Itoh-Tsujii, a^(2^m - 2) by an addition chain on
  * m - 1.
@@ -85,14 +86,47 @@ B8I void g8_reduce(g8 *r, __m512i *t)
     B8_UNROLL for (int i = 0; i < NW; i++) r->w[i] = t[i];
 }
 
+/* the column sums of the n x n word products: even lanes' in e, odd in o */
+B8I void g8_cols(__m512i *e, __m512i *o, const __m512i *a, const __m512i *b, int n)
+{
+    B8_UNROLL for (int k = 0; k < 2 * n - 1; k++) e[k] = o[k] = _mm512_setzero_si512();
+    B8_UNROLL for (int i = 0; i < n; i++) B8_UNROLL for (int j = 0; j < n; j++) {
+            e[i + j] = _mm512_xor_si512(e[i + j], _mm512_clmulepi64_epi128(a[i], b[j], 0x00));
+            o[i + j] = _mm512_xor_si512(o[i + j], _mm512_clmulepi64_epi128(a[i], b[j], 0x11));
+        }
+}
+
+/* From four words on, one level of Karatsuba on the column sums (they are
+ * linear in each operand): A = A0 + x^(64 H) A1, the middle part
+ * (A0 + A1)(B0 + B1) - A0 B0 - A1 B1, so 2 (H^2 + K^2 + H^2) VPCLMULQDQ
+ * instead of 2 NW^2 (three words: as many, so the schoolbook) */
 B8F void g8_mul(g8 *r, const g8 *a, const g8 *b)
 {
     __m512i e[2 * NW - 1], o[2 * NW - 1], t[2 * NW + 1];
+#if NW >= 4
+    enum { H = (NW + 1) / 2, K = NW - H };
+    __m512i sa[H], sb[H], e0[2 * H - 1], o0[2 * H - 1], e1[2 * H - 1], o1[2 * H - 1], e2[2 * K - 1], o2[2 * K - 1];
+    B8_UNROLL for (int i = 0; i < H; i++) {
+        sa[i] = i < K ? _mm512_xor_si512(a->w[i], a->w[H + i]) : a->w[i];
+        sb[i] = i < K ? _mm512_xor_si512(b->w[i], b->w[H + i]) : b->w[i];
+    }
+    g8_cols(e0, o0, a->w, b->w, H);
+    g8_cols(e2, o2, a->w + H, b->w + H, K);
+    g8_cols(e1, o1, sa, sb, H);
     B8_UNROLL for (int k = 0; k < 2 * NW - 1; k++) e[k] = o[k] = _mm512_setzero_si512();
-    B8_UNROLL for (int i = 0; i < NW; i++) B8_UNROLL for (int j = 0; j < NW; j++) {
-            e[i + j] = _mm512_xor_si512(e[i + j], _mm512_clmulepi64_epi128(a->w[i], b->w[j], 0x00));
-            o[i + j] = _mm512_xor_si512(o[i + j], _mm512_clmulepi64_epi128(a->w[i], b->w[j], 0x11));
+    B8_UNROLL for (int k = 0; k < 2 * H - 1; k++) {
+        __m512i me = _mm512_xor_si512(e1[k], e0[k]), mo = _mm512_xor_si512(o1[k], o0[k]);
+        if (k < 2 * K - 1) {
+            me = _mm512_xor_si512(me, e2[k]);
+            mo = _mm512_xor_si512(mo, o2[k]);
+            e[2 * H + k] = e2[k], o[2 * H + k] = o2[k];
         }
+        e[k] = _mm512_xor_si512(e[k], e0[k]), o[k] = _mm512_xor_si512(o[k], o0[k]);
+        e[H + k] = _mm512_xor_si512(e[H + k], me), o[H + k] = _mm512_xor_si512(o[H + k], mo);
+    }
+#else
+    g8_cols(e, o, a->w, b->w, NW);
+#endif
     t[0] = _mm512_unpacklo_epi64(e[0], o[0]);
     B8_UNROLL for (int k = 1; k < 2 * NW - 1; k++)
         t[k] = _mm512_xor_si512(_mm512_unpacklo_epi64(e[k], o[k]), _mm512_unpackhi_epi64(e[k - 1], o[k - 1]));
