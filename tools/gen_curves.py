@@ -540,34 +540,32 @@ def gen_dispatch(out):
             o.append('    {{%s}}, /* %s */' % (', '.join(cells), label))
         o.append('};')
         o.append('')
-    # the lane implementations (src/ecp/ecp_lanes.c), by prime curve row:
-    # NULL where the curve has none or the build does not compile it
+    # the lane implementations, by row: NULL where the curve has none or the
+    # build does not compile it
+    def lanes_decls(fam, syms):
+        for s in syms:
+            o.extend(['#ifdef FASTEC_LANES_%s' % s, 'extern const ec_lanes %s_lanes_%s;' % (fam.lower(), s),
+                      '#define %s_LANES_%s (&%s_lanes_%s)' % (fam, s, fam.lower(), s), '#else',
+                      '#define %s_LANES_%s NULL' % (fam, s), '#endif'])
+
+    def lanes_rows(name, rows):  # rows: (the symbol or None, the comment)
+        o.append('static const ec_lanes *const %s[] = {' % name)
+        o.extend('    %s, /* %s */' % (s or 'NULL', label) for s, label in rows)
+        o.append('};')
     o.append('/* the lane implementations (ecp/ecp_lanes.h) by prime curve row, NULL where')
     o.append(' * the curve has none or the build does not compile it (FASTEC_LANES_<curve>) */')
-    for c in LANES:
-        o += ['#ifdef FASTEC_LANES_%s' % c, 'extern const ec_lanes ecp_lanes_%s;' % c,
-              '#define ECP_LANES_%s (&ecp_lanes_%s)' % (c, c), '#else', '#define ECP_LANES_%s NULL' % c, '#endif']
-    o.append('static const ec_lanes *const ecp_lanes_rows[] = {')
-    for c in PRIME:
-        o.append('    %s, /* %s */' % ('ECP_LANES_%s' % c[0] if c[0] in LANES else 'NULL', c[0]))
-    o.append('};')
+    lanes_decls('ECP', LANES)
+    lanes_rows('ecp_lanes_rows', [('ECP_LANES_%s' % c[0] if c[0] in LANES else None, c[0]) for c in PRIME])
     o.append('/* the same for the binary fields (ec2/ec2_lanes.c, FASTEC_LANES_gf<m>), by field row */')
-    for m in EC2_LANES:
-        o += ['#ifdef FASTEC_LANES_gf%d' % m, 'extern const ec_lanes ec2_lanes_gf%d;' % m,
-              '#define EC2_LANES_gf%d (&ec2_lanes_gf%d)' % (m, m), '#else', '#define EC2_LANES_gf%d NULL' % m,
-              '#endif']
-    o.append('static const ec_lanes *const ec2_lanes_rows[] = {')
-    for m in ec2_fields():
-        o.append('    %s, /* %d */' % ('EC2_LANES_gf%d' % m if m in EC2_LANES else 'NULL', m))
-    o.append('};')
+    lanes_decls('EC2', ['gf%d' % m for m in EC2_LANES])
+    lanes_rows('ec2_lanes_rows', [('EC2_LANES_gf%d' % m if m in EC2_LANES else None, str(m)) for m in ec2_fields()])
     o.append('/* the same for the field\'s Koblitz curve (NULL where it has none, or where')
     o.append(' * its tau-adic single call beats the lanes) */')
-    o.append('static const ec_lanes *const ec2_lanes_koblitz_rows[] = {')
-    for m in ec2_fields():
-        kob = [c[0] for c in BINARY if c[1] == m and c[0] in TNAF_W]
-        ok = m in EC2_LANES and kob and kob[0] not in EC2_LANES_NOT
-        o.append('    %s, /* %d%s */' % ('EC2_LANES_gf%d' % m if ok else 'NULL', m, ', ' + kob[0] if kob else ''))
-    o.append('};')
+    assert EC2_LANES_NOT <= set(TNAF_W), 'EC2_LANES_NOT names Koblitz curves only'
+    kob = {c[1]: c[0] for c in BINARY if c[0] in TNAF_W}
+    lanes_rows('ec2_lanes_koblitz_rows',
+               [('EC2_LANES_gf%d' % m if m in EC2_LANES and m in kob and kob[m] not in EC2_LANES_NOT else None,
+                 '%d, %s' % (m, kob[m]) if m in kob else str(m)) for m in ec2_fields()])
     open(out, 'w').write('\n'.join(o) + '\n')
 
 

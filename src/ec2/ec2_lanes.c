@@ -31,27 +31,21 @@
 #include "curves/curves.h"
 #include "ec2/ec2_formulas.h"
 #include "ecp/ecp_lanes.h"
+#include "ecp/ecp_lanes_groups.h"
 #include "gen/gf2m_consts.h"
 
 #define NW ((GF_M + 63) / 64)
 #define TOPBITS (GF_M - 64 * (NW - 1))
-#define GL 8 /* lanes per register: a group */
-#define NG (EC_LANES / GL)
 #define B8_TARGET __attribute__((target("avx512f,vpclmulqdq")))
 #define B8I static inline __attribute__((always_inline)) B8_TARGET
 #define B8F static __attribute__((noinline)) B8_TARGET
 #define B8_UNROLL _Pragma("GCC unroll 32")
-
-#define LANES_PASTE(a, b) a##b
-#define LANES_NAME(a, b) LANES_PASTE(a, b)
 
 _Static_assert(GF_K1 + 64 <= GF_M, "the folds need K1 < m - 63");
 
 typedef struct {
     __m512i w[NW];
 } g8;
-
-B8I __m512i bc(uint64_t x) { return _mm512_set1_epi64((long long)x); }
 
 /* z ^= w x^pos (pos below the word being folded; shifts of 64 give 0) */
 B8I void g8_fold(__m512i *z, int pos, __m512i w)
@@ -119,7 +113,8 @@ B8F void g8_mul(g8 *r, const g8 *a, const g8 *b)
         if (k < 2 * K - 1) {
             me = _mm512_xor_si512(me, e2[k]);
             mo = _mm512_xor_si512(mo, o2[k]);
-            e[2 * H + k] = e2[k], o[2 * H + k] = o2[k];
+            e[2 * H + k] = _mm512_xor_si512(e[2 * H + k], e2[k]);
+            o[2 * H + k] = _mm512_xor_si512(o[2 * H + k], o2[k]);
         }
         e[k] = _mm512_xor_si512(e[k], e0[k]), o[k] = _mm512_xor_si512(o[k], o0[k]);
         e[H + k] = _mm512_xor_si512(e[H + k], me), o[H + k] = _mm512_xor_si512(o[H + k], mo);
@@ -168,16 +163,10 @@ B8I __mmask8 g8_is_zero(const g8 *a)
     return _mm512_cmpeq_epi64_mask(z, _mm512_setzero_si512());
 }
 
-/* One or two groups side by side (EC_LANES in all): each operation runs on
- * the ng groups in use one after the other, so that the out-of-order core
- * overlaps one group's dependent chain with the other's work. Lane masks
- * (lmask) have bit GL j + l for lane l of group j. */
+/* One or two groups side by side (ecp/ecp_lanes_groups.h) */
 typedef struct {
     g8 g[NG];
 } gv;
-typedef uint32_t lmask;
-#define GROUPS(j) for (int j = 0; j < ng; j++)
-#define GMASK(m, j) ((__mmask8)((m) >> (GL * (j))))
 /* A group beyond ng is never read, but GCC cannot tell which groups the
  * temporaries got from a count known at run time. */
 #if defined(__GNUC__) && !defined(__clang__)
@@ -305,9 +294,6 @@ B8F void gv_ladder(gv *X1, gv *Z1, const gv *x, const gv *sb, int b_one, const s
     ct_wipe(kw, sizeof kw);
     ct_wipe(&prev, sizeof prev);
 }
-
-/* the groups that hold the m lanes in use */
-static int groups_for(unsigned m) { return (int)((m + GL - 1) / GL); }
 
 B8_TARGET static unsigned lanes_mul_x(const struct fastec_curve *c, uint8_t *const x_out[EC_LANES],
                                       const sc_t *const k[EC_LANES], const uint8_t *const xy[EC_LANES], unsigned m)

@@ -21,18 +21,16 @@
 #include "ct.h"
 #include "ecp/ecp_formulas.h"
 #include "ecp/ecp_lanes.h"
+#include "ecp/ecp_lanes_groups.h"
 #include "gen/fp_consts.h"
 #include "once.h"
 
 #define L FP_L52_NL
-#define GL 8 /* lanes per register: a group */
 #define M52 0xfffffffffffffULL
 #define X8_TARGET __attribute__((target("avx512f,avx512ifma")))
 #define X8I static inline __attribute__((always_inline)) X8_TARGET
 #define X8F static __attribute__((noinline)) X8_TARGET
 
-#define LANES_PASTE(a, b) a##b
-#define LANES_NAME(a, b) LANES_PASTE(a, b)
 
 typedef struct {
     __m512i v[L];
@@ -40,7 +38,6 @@ typedef struct {
 
 static const uint64_t l52_p[L] = FP_L52_P_INIT, l52_2p[L] = FP_L52_2P_INIT, l52_rr[L] = FP_L52_RR_INIT;
 
-X8I __m512i bc(uint64_t x) { return _mm512_set1_epi64((long long)x); }
 
 /* each limb's carry (signed) into the next; limbs back to [0, 2^52) but the
  * top one, which keeps the sign */
@@ -309,13 +306,10 @@ X8I void f8_to_bytes(uint8_t *const out[GL], const f8 *a, size_t fs)
     ct_wipe(limb, sizeof limb);
 }
 
-/* Up to NG groups of eight lanes side by side (EC_LANES in all): each
- * operation below runs the f8 operation on the ng groups in use one after
- * the other, so that the out-of-order core overlaps one group's dependent
- * chain (a product's reduction rows, a sum's carries) with the next
- * group's independent work; a group alone waits on its chain. Lane masks
- * (lmask) have bit GL j + l for lane l of group j. */
-#define NG (EC_LANES / GL)
+/* Up to NG groups of eight lanes side by side (ecp/ecp_lanes_groups.h):
+ * each operation below runs the f8 operation on the ng groups in use (a
+ * group alone waits on its chains: a product's reduction rows, a sum's
+ * carries). */
 typedef struct {
     f8 g[NG];
 } fv;
@@ -324,15 +318,11 @@ typedef struct {
     fv X, Y, Z;
 } pv;
 
-typedef uint32_t lmask;
-
-#define GROUPS(j) for (int j = 0; j < ng; j++)
 /* A group beyond ng is never read, but GCC cannot tell which groups a
  * formula's temporaries got from a count known at run time. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
-#define GMASK(m, j) ((__mmask8)((m) >> (GL * (j))))
 
 X8F void fv_mul(fv *r, const fv *a, const fv *b, int ng) { GROUPS(j) f8_mul(&r->g[j], &a->g[j], &b->g[j]); }
 X8F void fv_sqr(fv *r, const fv *a, int ng) { GROUPS(j) f8_sqr(&r->g[j], &a->g[j]); }
@@ -565,9 +555,6 @@ X8F void lanes_mul(const struct fastec_curve *c, pv *acc, const pv *P, const sc_
     ct_wipe(&x, sizeof x);
     ct_wipe(&y, sizeof y);
 }
-
-/* the groups that hold the m lanes in use */
-static int groups_for(unsigned m) { return (int)((m + GL - 1) / GL); }
 
 X8_TARGET static unsigned lanes_mul_x(const struct fastec_curve *c, uint8_t *const x_out[EC_LANES],
                                       const sc_t *const k[EC_LANES], const uint8_t *const xy[EC_LANES], unsigned m)
