@@ -7,8 +7,9 @@
  * item (each kind of bad input in turn) at every position of batches of 8
  * and 17 and at one position of the others (verification's among them: u1 G
  * = +-u2 Q, the join's doubling and identity); batches where every item is
- * bad; items sharing a key; the edge private keys 1, 2, n-2, n-1 in every
- * position. The call returns FASTEC_OK exactly when every item succeeded,
+ * bad; items sharing a key; the edge private keys 1, 2, n-2, n-1 and valid
+ * signatures reaching the lanes' special cases (edge_verify), each in both
+ * groups of lanes. The call returns FASTEC_OK exactly when every item succeeded,
  * FASTEC_ERR_BATCH otherwise; argument errors leave results untouched. */
 #include <string.h>
 
@@ -19,7 +20,7 @@
 
 #define POOL 24 /* good items, distinct keys */
 #define NBAD 8  /* bad items per operation */
-#define NEDGE 4 /* edge private keys */
+#define NEDGE 7 /* edge private keys, then edge verifications */
 #define MAXN 64
 
 typedef struct {
@@ -46,11 +47,22 @@ static void be_words(uint8_t *out, size_t len, const uint64_t *w)
     for (size_t i = 0; i < len; i++) out[len - 1 - i] = (uint8_t)(w[i / 8] >> (8 * (i % 8)));
 }
 
+/* v's digest: the ss bytes whose bits2int is e (e's bits shifted left to
+ * bitlen(n) bits of the string's 8 ss) */
+static void set_digest(const fastec_curve *c, item *v, const sc_t *e)
+{
+    const size_t ss = fastec_curve_scalar_size(c);
+    uint8_t b[72];
+    sc_to_bytes(&c->sc, b, e);
+    const unsigned sh = (unsigned)(8 * ss) - c->sc.nbits;
+    for (size_t i = 0; i < ss; i++) v->digest[i] = (uint8_t)((b[i] << sh) | (i + 1 < ss && sh ? b[i + 1] >> (8 - sh) : 0));
+    v->digest_len = ss;
+}
+
 /* v: the key G (private key 1) and a digest e with e = r (same) or
  * e = n - r, so that u1 G = (e/s) G and u2 G = (r/s) G are equal or
  * opposite: the signature fails, through the join's doubling or its
- * identity. e's bytes are r's shifted left to bitlen(n) bits of the
- * string's 8 scalar_size. */
+ * identity. */
 static void special_verify(const fastec_curve *c, item *v, int same)
 {
     const size_t ss = fastec_curve_scalar_size(c);
@@ -65,11 +77,61 @@ static void special_verify(const fastec_curve *c, item *v, int same)
     nm1.v[0] -= 1;
     if (same) e = r;
     else sc_mul(&c->sc, &e, &r, &nm1);
-    uint8_t b[72];
-    sc_to_bytes(&c->sc, b, &e);
-    const unsigned sh = (unsigned)(8 * ss) - c->sc.nbits;
-    for (size_t i = 0; i < ss; i++) v->digest[i] = (uint8_t)((b[i] << sh) | (i + 1 < ss && sh ? b[i + 1] >> (8 - sh) : 0));
-    v->digest_len = ss;
+    set_digest(c, v, &e);
+}
+
+/* v: a valid signature by v's key q (from v->priv, or 1) with the given
+ * u1 = e/s and u2 = r/s: R = u1 G + u2 Q = t G for t = u1 + u2 q, r =
+ * x(R) mod n, s = r/u2, e = u1 s. The three cases of the lanes'
+ * verification they reach:
+ *   0: q = 1, u1 = u2 = 1, R = 2 G: u1 G and u2 Q are both G (the prime
+ *      lanes' join doubles, the binary lanes' comb adds G to G);
+ *   1: u1 = 2 + q, u2 = n - 1, R = 2 G: the binary ladder's second point
+ *      (u2 + 1) Q is the identity;
+ *   2: q = 1, u1 = 1 + 2^(3 w), u2 = n - 1 (w the width of the table of
+ *      G), R = 2^(3 w) G: the binary comb's sum is the identity after its
+ *      first position and takes the entry at its fourth. */
+static void edge_verify(const fastec_curve *c, item *v, int kind)
+{
+    const size_t ss = fastec_curve_scalar_size(c), fs = fastec_curve_field_size(c);
+    const unsigned w = c->kind == EC_KIND_BINARY ? c->ec2->base_w : c->ecp->base_w;
+    uint8_t tb[72], pt[145];
+    size_t pl = sizeof pt;
+    sc_t r, s, e, q, t, u1, u2, x;
+    memset(&u1, 0, sizeof u1);
+    memset(&u2, 0, sizeof u2);
+    if (kind != 1) {
+        memset(v->priv, 0, ss);
+        v->priv[ss - 1] = 1;
+    }
+    CHECK(sc_from_bytes_range(&c->sc, &q, v->priv, ss) != 0, "%s: q", c->name);
+    if (kind == 0) {
+        u1.v[0] = u2.v[0] = 1;
+    } else {
+        memcpy(u2.v, c->sc.n, sizeof c->sc.n);
+        u2.v[0] -= 1;
+        if (kind == 1) {
+            u1.v[0] = 2;
+            sc_add(&c->sc, &u1, &u1, &q);
+        } else {
+            u1.v[0] = 1;
+            u1.v[3 * w / 64] |= (uint64_t)1 << (3 * w % 64);
+        }
+    }
+    sc_mul(&c->sc, &t, &u2, &q);
+    sc_add(&c->sc, &t, &t, &u1);
+    sc_to_bytes(&c->sc, tb, &t);
+    CHECK(fastec_public_key(c, tb, 0, pt, &pl) == FASTEC_OK, "%s: t G", c->name);
+    sc_from_bytes_reduce(&c->sc, &r, pt + 1, fs, c->cofactor);
+    CHECK(!sc_is_zero(&c->sc, &r), "%s: x(t G) mod n is 0", c->name);
+    sc_inv_vartime(&c->sc, &x, &u2);
+    sc_mul(&c->sc, &s, &r, &x);
+    sc_mul(&c->sc, &e, &u1, &s);
+    v->pub_len = sizeof v->pub;
+    CHECK(fastec_public_key(c, v->priv, 0, v->pub, &v->pub_len) == FASTEC_OK, "%s: edge verification key", c->name);
+    sc_to_bytes(&c->sc, v->sig, &r);
+    sc_to_bytes(&c->sc, v->sig + ss, &s);
+    set_digest(c, v, &e);
 }
 
 static void make_pools(const fastec_curve *c)
@@ -140,10 +202,16 @@ static void make_pools(const fastec_curve *c)
         CHECK(s->rc_sign != FASTEC_OK, "%s bad signing item %d succeeds", c->name, k);
         CHECK(v->rc_verify != FASTEC_OK, "%s bad verification item %d succeeds", c->name, k);
     }
-    /* edge private keys 1, 2, n - 2, n - 1 */
+    /* edge private keys 1, 2, n - 2, n - 1; the valid edge verifications */
     for (int k = 0; k < NEDGE; k++) {
         item *t = &edge[k];
         *t = good[k];
+        if (k >= 4) {
+            edge_verify(c, t, k - 4);
+            single(c, t);
+            CHECK(!t->rc_ecdh && !t->rc_sign && !t->rc_verify, "%s edge verification %d fails", c->name, k - 4);
+            continue;
+        }
         if (k < 2) {
             memset(t->priv, 0, ss);
             t->priv[ss - 1] = (uint8_t)(k + 1);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Up to sixteen independent ECDH multiplications on one binary field
- * (GF_M), one per 64-bit lane of AVX-512 registers, with VPCLMULQDQ
- * (ecp/ecp_lanes.h's ec_lanes, mul_x only; the batch signing and
- * verification loop over the single calls). An element is GF_NW words,
+/* Up to sixteen independent ECDH multiplications or ECDSA verifications on
+ * one binary field (GF_M), one per 64-bit lane of AVX-512 registers, with
+ * VPCLMULQDQ (ecp/ecp_lanes.h's ec_lanes, mul_x and verify; batch signing
+ * loops over the single calls). An element is GF_NW words,
  * word i of eight lanes in one register (g8, a group); one or two groups
  * side by side (gv), as in ecp/ecp_lanes.c.
  *
@@ -22,7 +22,11 @@
  * instructions whatever the lanes hold, constant-time in each lane's data.
  * The Koblitz curves take it too, though their single calls use the
  * tau-adic multiplication (the same x), except where that is the faster
- * (sect571k1: the dispatch hands out no lanes there). */
+ * (sect571k1: the dispatch hands out no lanes there).
+ *
+ * Verification (public data) runs the same ladder on u2 and Q, recovers
+ * u2 Q's y from the ladder's two points, and adds u1 G by the fixed-base
+ * table of G, each lane's entry gathered by its digit (lanes_verify). */
 #include <immintrin.h>
 #include <stdatomic.h>
 #include <string.h>
@@ -259,17 +263,17 @@ B8I void gv_to_bytes(uint8_t *const out[EC_LANES], const gv *a, size_t fs, int n
         if (!b_one) gv_mul(&(r), sb, &(t), ng);                                                                     \
     } while (0)
 
-/* (X1, Z1) = k P by lanes for P's x, k < 2^nbits (public count) */
-B8F void gv_ladder(gv *X1, gv *Z1, const gv *x, const gv *sb, int b_one, const sc_t *const k[EC_LANES],
+/* (X1, Z1) = k P and (X2, Z2) = (k + 1) P by lanes for P's x, k <
+ * 2^nbits (public count) */
+B8F void gv_ladder(gv *X1, gv *Z1, gv *X2, gv *Z2, const gv *x, const gv *sb, int b_one, const sc_t *const k[EC_LANES],
                    unsigned nbits, int ng)
 {
-    gv X2, Z2;
     __m512i kw[NG][SC_MAX_LIMBS];
     const uint64_t one[NW] = {1}, zero[NW] = {0};
     gv_set(X1, one, ng);
     gv_set(Z1, zero, ng);
-    X2 = *x;
-    gv_set(&Z2, one, ng);
+    *X2 = *x;
+    gv_set(Z2, one, ng);
     GROUPS(j) for (int i = 0; i < SC_MAX_LIMBS; i++)
     {
         uint64_t v[GL];
@@ -283,42 +287,226 @@ B8F void gv_ladder(gv *X1, gv *Z1, const gv *x, const gv *sb, int b_one, const s
         GROUPS(j) bits |= (lmask)_mm512_test_epi64_mask(kw[j][i / 64], bc(1ULL << (i % 64))) << (GL * j);
         const lmask sw = bits ^ prev;
         prev = bits;
-        gv_cswap(X1, &X2, sw, ng);
-        gv_cswap(Z1, &Z2, sw, ng);
-        EC2_LADDER_STEP(GV, GV_MULSB, *X1, *Z1, X2, Z2, *x);
+        gv_cswap(X1, X2, sw, ng);
+        gv_cswap(Z1, Z2, sw, ng);
+        EC2_LADDER_STEP(GV, GV_MULSB, *X1, *Z1, *X2, *Z2, *x);
     }
-    gv_cswap(X1, &X2, prev, ng);
-    gv_cswap(Z1, &Z2, prev, ng);
-    ct_wipe(&X2, sizeof X2);
-    ct_wipe(&Z2, sizeof Z2);
+    gv_cswap(X1, X2, prev, ng);
+    gv_cswap(Z1, Z2, prev, ng);
     ct_wipe(kw, sizeof kw);
     ct_wipe(&prev, sizeof prev);
+}
+
+/* the ladder's sqrt(b) = b^(2^(m-1)) in every lane (X^4 + b Z^4 =
+ * (X^2 + sqrt(b) Z^2)^2); returns whether b = 1 (the product skipped) */
+B8I int gv_sqrt_b(gv *sb, const ec2_params *e, int ng)
+{
+    const uint64_t one[NW] = {1};
+    gv_set(sb, e->b, ng);
+    gv_sqr_n(sb, sb, GF_M - 1, ng);
+    return !memcmp(e->b, one, sizeof one);
 }
 
 B8_TARGET static unsigned lanes_mul_x(const struct fastec_curve *c, uint8_t *const x_out[EC_LANES],
                                       const sc_t *const k[EC_LANES], const uint8_t *const xy[EC_LANES], unsigned m)
 {
     const int ng = groups_for(m);
-    const ec2_params *e = c->ec2;
-    const uint64_t one[NW] = {1};
-    int b_one = !memcmp(e->b, one, sizeof one);
-    gv x, sb, X1, Z1, zi;
+    gv x, sb, X1, Z1, X2, Z2, zi;
     gv_from_bytes(&x, xy, c->field_size, ng);
-    gv_set(&sb, e->b, ng); /* sqrt(b) = b^(2^(m-1)): X^4 + b Z^4 = (X^2 + sqrt(b) Z^2)^2 */
-    gv_sqr_n(&sb, &sb, GF_M - 1, ng);
-    gv_ladder(&X1, &Z1, &x, &sb, b_one, k, c->sc.nbits, ng);
+    const int b_one = gv_sqrt_b(&sb, c->ec2, ng);
+    gv_ladder(&X1, &Z1, &X2, &Z2, &x, &sb, b_one, k, c->sc.nbits, ng);
     const lmask inf = gv_is_zero(&Z1, ng);
     gv_inv(&zi, &Z1, ng);
     gv_mul(&X1, &X1, &zi, ng);
     gv_to_bytes(x_out, &X1, c->field_size, ng);
     ct_wipe(&X1, sizeof X1);
     ct_wipe(&Z1, sizeof Z1);
+    ct_wipe(&X2, sizeof X2);
+    ct_wipe(&Z2, sizeof Z2);
     ct_wipe(&zi, sizeof zi);
     return inf & (lmask)(((uint64_t)1 << (GL * ng)) - 1);
+}
+
+/* ---- verification (public data, variable time) ---- */
+
+/* a lambda-projective point in every lane (ec2/ec2_lambda.h): x = X/Z,
+ * lambda = x + y/x = L/Z; Z = 0 is the point at infinity */
+typedef struct {
+    gv X, L, Z;
+} lv;
+
+/* r = a in the lanes of m */
+B8I void gv_select(gv *r, lmask m, const gv *a, int ng)
+{
+    GROUPS(j) B8_UNROLL for (int i = 0; i < NW; i++) r->g[j].w[i] =
+        _mm512_mask_mov_epi64(r->g[j].w[i], GMASK(m, j), a->g[j].w[i]);
+}
+
+B8I void lv_select(lv *r, lmask m, const lv *a, int ng)
+{
+    gv_select(&r->X, m, &a->X, ng);
+    gv_select(&r->L, m, &a->L, ng);
+    gv_select(&r->Z, m, &a->Z, ng);
+}
+
+/* the lanes' little-endian words (NW each) */
+B8I void gv_from_words(gv *r, const uint64_t *const w[EC_LANES], int ng)
+{
+    GROUPS(j) for (int i = 0; i < NW; i++)
+    {
+        uint64_t v[GL];
+        for (int l = 0; l < GL; l++) v[l] = w[GL * j + l][i];
+        r->g[j].w[i] = _mm512_loadu_si512(v);
+    }
+}
+
+/* B = k P, lambda-projective, from P = (x, y) and the ladder's pair
+ * (X1, Z1) = k P, (X2, Z2) = (k + 1) P, by López and Dahab's recovery
+ * y1 = (x1 + x) ((x1 + x)(x2 + x) + x^2 + y) / x + y with no inversion:
+ * V = X1 + x Z1, U = X2 + x Z2, E = x Z1 Z2, D = E Z1,
+ * W = V U + (x^2 + y) Z1 Z2, so y1 = (V W + y D) / D and x1 = X1 / Z1;
+ * with Z = X1 D, X = x1 Z = X1^2 E and L = lambda1 Z = X + (V W + y D) Z1
+ * (12M + 2S). Where (k + 1) P is the identity (Z2 = 0: k = n - 1), B = -P
+ * = (x^2, x^2 + x + y, x). Z1 is never 0 (1 <= k < n) nor X1 (no point of
+ * order 2 in the subgroup). */
+B8F void lv_recover(lv *B, const gv *x, const gv *y, const gv *X1, const gv *Z1, const gv *X2, const gv *Z2, int ng)
+{
+    gv ZZ, E, V, U, W, t, D;
+    gv_mul(&ZZ, Z1, Z2, ng);
+    gv_mul(&E, x, &ZZ, ng);
+    gv_mul(&V, x, Z1, ng);
+    gv_add(&V, &V, X1, ng);
+    gv_mul(&U, x, Z2, ng);
+    gv_add(&U, &U, X2, ng);
+    gv_mul(&W, &V, &U, ng);
+    gv_sqr(&t, x, ng);
+    gv_add(&t, &t, y, ng);
+    gv_mul(&t, &t, &ZZ, ng);
+    gv_add(&W, &W, &t, ng);
+    gv_mul(&D, &E, Z1, ng);
+    gv_mul(&W, &V, &W, ng);
+    gv_mul(&t, y, &D, ng);
+    gv_add(&W, &W, &t, ng);
+    gv_mul(&W, &W, Z1, ng);
+    gv_sqr(&t, X1, ng);
+    gv_mul(&B->X, &t, &E, ng);
+    gv_add(&B->L, &B->X, &W, ng);
+    gv_mul(&B->Z, X1, &D, ng);
+    const lmask top = gv_is_zero(Z2, ng);
+    if (top) {
+        lv N;
+        gv_sqr(&N.X, x, ng);
+        gv_add(&N.L, &N.X, x, ng);
+        gv_add(&N.L, &N.L, y, ng);
+        N.Z = *x;
+        lv_select(B, top, &N, ng);
+    }
+}
+
+/* the product by the curve's a (ec2_mul_a) in the lambda doubling */
+#define GV_MULA(r, t)                                                                                                \
+    do {                                                                                                             \
+        if (e->a_kind == 0) gv_set(&(r), zero, ng);                                                                 \
+        else if (e->a_kind == 1) (r) = (t);                                                                          \
+        else gv_mul(&(r), av, &(t), ng);                                                                             \
+    } while (0)
+
+/* acc += (x2, l2) (lambda-affine) in the lanes of nz, EC2_LAM_MADD with
+ * the special cases by branches on the lanes' masks: acc the identity
+ * gives (x2, l2), acc = (x2, l2) the doubling (EC2_LAM_DBL), acc =
+ * -(x2, l2) the identity (Z3 = 0 from the formula) */
+B8F void lv_madd_vartime(const ec2_params *e, lv *acc, const gv *x2, const gv *l2, lmask nz, const gv *av, int ng)
+{
+    const uint64_t zero[NW] = {0}, one[NW] = {1};
+    lv S;
+    gv A, B;
+    const lmask ainf = gv_is_zero(&acc->Z, ng);
+    EC2_LAM_MADD(GV, S.X, S.L, S.Z, A, B, acc->X, acc->L, acc->Z, *x2, *l2);
+    const lmask same = gv_is_zero(&A, ng) & gv_is_zero(&B, ng) & ~ainf & nz;
+    if (same) {
+        lv D;
+        EC2_LAM_DBL(GV, GV_MULA, D.X, D.L, D.Z, acc->X, acc->L, acc->Z);
+        lv_select(&S, same, &D, ng);
+    }
+    if (ainf & nz) {
+        lv T;
+        T.X = *x2;
+        T.L = *l2;
+        gv_set(&T.Z, one, ng);
+        lv_select(&S, ainf, &T, ng);
+    }
+    lv_select(acc, nz, &S, ng);
+}
+
+/* The lanes where x(u1 G + u2 Q) mod n = r. u2 Q by the ladder (u2 in [1,
+ * n - 1]) and the recovery above; then u1 G added to it by the fixed-base
+ * table of G (ec2/ec2_base.h's comb, variable-time: each lane's entry
+ * gathered by its digit, the positions where every lane's digit is 0
+ * skipped); then x(R) = X/Z tested against every c = r + j n below 2^m
+ * as c Z = X. */
+B8_TARGET static unsigned lanes_verify(const struct fastec_curve *c, const uint8_t *const xy[EC_LANES],
+                                       const sc_t *const u1[EC_LANES], const sc_t *const u2[EC_LANES],
+                                       const sc_t *const r[EC_LANES], unsigned m)
+{
+    const int ng = groups_for(m), nl = GL * ng;
+    const ec2_params *e = c->ec2;
+    const size_t fs = c->field_size;
+    const unsigned w = e->base_w;
+    const uint8_t *yb[EC_LANES];
+    gv x, y, sb, X1, Z1, X2, Z2, av, tx, tl;
+    lv acc;
+    for (int l = 0; l < EC_LANES; l++) yb[l] = xy[l] + fs;
+    gv_from_bytes(&x, xy, fs, ng);
+    gv_from_bytes(&y, yb, fs, ng);
+    const int b_one = gv_sqrt_b(&sb, e, ng);
+    gv_ladder(&X1, &Z1, &X2, &Z2, &x, &sb, b_one, u2, c->sc.nbits, ng);
+    lv_recover(&acc, &x, &y, &X1, &Z1, &X2, &Z2, ng);
+    gv_set(&av, e->a, ng);
+    int8_t d[EC_LANES][SC_MAX_LIMBS * 16 + 2];
+    for (int l = 0; l < nl; l++) sc_recode(d[l], u1[l]->v, e->base_pos, w);
+    for (unsigned i = 0; i < e->base_pos; i++) {
+        lmask nz = 0;
+        GROUPS(j) {
+            __mmask8 neg;
+            const __m512i vi = lanes_row_offsets(&d[0][0], sizeof d[0], j, i, 1u << (w - 1), 2 * NW, &nz, &neg);
+            for (int k = 0; k < NW; k++) {
+                tx.g[j].w[k] = _mm512_i64gather_epi64(vi, e->base + k, 8);
+                tl.g[j].w[k] = _mm512_i64gather_epi64(vi, e->base + NW + k, 8);
+            }
+            /* -(x, lambda) = (x, lambda + 1) */
+            tl.g[j].w[0] = _mm512_mask_xor_epi64(tl.g[j].w[0], neg, tl.g[j].w[0], bc(1));
+        }
+        if (nz) lv_madd_vartime(e, &acc, &tx, &tl, nz, &av, ng);
+    }
+    /* x(R) = X/Z against c = r, r + n, ... while below 2^m */
+    const lmask lanes = (lmask)(((uint64_t)1 << nl) - 1), live = ~gv_is_zero(&acc.Z, ng) & lanes;
+    uint64_t cand[EC_LANES][NW + 1];
+    const uint64_t *cw[EC_LANES];
+    lmask ok = 0;
+    for (int l = 0; l < nl; l++) {
+        memset(cand[l], 0, sizeof cand[l]);
+        memcpy(cand[l], r[l]->v, c->sc.nlimbs * sizeof(uint64_t));
+        cw[l] = cand[l];
+    }
+    for (;;) {
+        lmask fits = 0;
+        for (int l = 0; l < nl; l++)
+            fits |= (lmask)(cand[l][NW] == 0 && (TOPBITS % 64 == 0 || cand[l][NW - 1] >> (TOPBITS % 64) == 0)) << l;
+        fits &= live & ~ok;
+        if (!fits) break;
+        gv t;
+        gv_from_words(&t, cw, ng);
+        gv_mul(&t, &t, &acc.Z, ng);
+        gv_add(&t, &t, &acc.X, ng);
+        ok |= gv_is_zero(&t, ng) & fits;
+        for (int l = 0; l < nl; l++) sc_add_n_vartime(&c->sc, cand[l], NW + 1);
+    }
+    return ok;
 }
 
 extern const ec_lanes LANES_NAME(ec2_lanes_gf, GF_M);
 const ec_lanes LANES_NAME(ec2_lanes_gf, GF_M) = {
     .backend = "vpclmul512",
     .mul_x = lanes_mul_x,
+    .verify = lanes_verify,
 };

@@ -789,15 +789,8 @@ X8_TARGET static unsigned lanes_verify(const struct fastec_curve *c, const uint8
     for (unsigned i = 0; i < e->base_pos; i++) {
         lmask nz = 0;
         GROUPS(j) {
-            long long ent[GL];
-            __mmask8 neg = 0;
-            for (int l = 0; l < GL; l++) {
-                const int dg = d[GL * j + l][i], mag = dg < 0 ? -dg : dg;
-                ent[l] = (long long)((i * ne + (unsigned)(mag ? mag - 1 : 0)) * 2 * L);
-                nz |= (lmask)(mag != 0) << (GL * j + l);
-                neg |= (__mmask8)((dg < 0) << l);
-            }
-            const __m512i vi = _mm512_loadu_si512(ent);
+            __mmask8 neg;
+            const __m512i vi = lanes_row_offsets(&d[0][0], DIGITSW, j, i, ne, 2 * L, &nz, &neg);
             for (int k = 0; k < L; k++) {
                 x.g[j].v[k] = _mm512_i64gather_epi64(vi, &tab[0][0][k], 8);
                 y.g[j].v[k] = _mm512_i64gather_epi64(vi, &tab[0][1][k], 8);

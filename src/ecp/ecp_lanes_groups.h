@@ -29,6 +29,27 @@ static inline __attribute__((always_inline, target("avx512f"))) __m512i bc(uint6
     return _mm512_set1_epi64((long long)x);
 }
 
+/* Verification's gathers from a table of G in rows of ne entries of ew
+ * words (entry e of row i: (e + 1) 2^(w i) G): the word offsets of group
+ * j's lanes' entries at row i, each lane's digit d[lane * ds + i] choosing
+ * its entry (|digit| - 1; entry 0 for a zero digit, which the caller
+ * skips); *neg gets the lanes with a negative digit, *nz the lanes with a
+ * nonzero one ORed in. Public data. */
+static inline __attribute__((always_inline, target("avx512f"))) __m512i
+lanes_row_offsets(const int8_t *d, size_t ds, int j, unsigned i, unsigned ne, unsigned ew, lmask *nz, __mmask8 *neg)
+{
+    long long ent[GL];
+    __mmask8 n = 0;
+    for (int l = 0; l < GL; l++) {
+        const int dg = d[(size_t)(GL * j + l) * ds + i], mag = dg < 0 ? -dg : dg;
+        ent[l] = (long long)(((size_t)i * ne + (size_t)(mag ? mag - 1 : 0)) * ew);
+        *nz |= (lmask)(mag != 0) << (GL * j + l);
+        n |= (__mmask8)((dg < 0) << l);
+    }
+    *neg = n;
+    return _mm512_loadu_si512(ent);
+}
+
 /* the exported table's name: LANES_NAME(prefix, suffix) */
 #define LANES_PASTE(a, b) a##b
 #define LANES_NAME(a, b) LANES_PASTE(a, b)
