@@ -15,6 +15,8 @@
 
 #include "curves/curves.h"
 #include "dispatch/dispatch.h"
+#include "ec_ops.h"
+#include "ecp/ecp_lanes.h"
 #include "fastec.h"
 #include "testutil.h"
 
@@ -233,6 +235,80 @@ static void make_pools(const fastec_curve *c)
     }
 }
 
+/* Up to max scalars k (into ks) whose comb meets acc = entry: k = 2 D mod
+ * n for D = d 2^(w i), where k's recoding (w-bit signed digits, pos of
+ * them) has d at row i and none above, so that its rows below i sum to
+ * k - D = D (mod n). Every row i >= 1 and digit d >= 1 is tried. Returns the
+ * count found. */
+static int comb_doubling_ks(const fastec_curve *c, unsigned w, unsigned pos, sc_t *ks, int max)
+{
+    int found = 0;
+    sc_t x; /* 2^(w i) mod n */
+    memset(&x, 0, sizeof x);
+    x.v[0] = 1;
+    for (unsigned i = 1; i < pos && found < max; i++) {
+        for (unsigned j = 0; j < w; j++) sc_add(&c->sc, &x, &x, &x);
+        const int dmax = i == pos - 1 ? 1 : (1 << (w - 1)) - 1;
+        for (int d = 1; d <= dmax && found < max; d++) {
+            sc_t f, k;
+            memset(&f, 0, sizeof f);
+            f.v[0] = 2 * (uint64_t)d;
+            sc_mul(&c->sc, &k, &x, &f);
+            int8_t dg[SC_MAX_LIMBS * 64 + 2];
+            sc_recode(dg, k.v, pos, w);
+            int ok = dg[i] == d;
+            for (unsigned t = i + 1; t < pos; t++) ok &= dg[t] == 0;
+            if (ok) ks[found++] = k;
+        }
+    }
+    return found;
+}
+
+/* The lanes' k G (signing's mul_base_x) against the single call's, in
+ * every lane: k = 0, 1, 2, 3, n - 1, n - 2, n - 3, random ones, and those
+ * of comb_doubling_k for the rows where one exists. The signing items
+ * cannot choose k (RFC 6979 draws it). */
+static void test_mul_base_lanes(const fastec_curve *c)
+{
+    const ec_lanes *ln = ec_lanes_for(c);
+    if (!ln || !ln->mul_base_x) return;
+    const ec_ops *ops = ec_ops_for(c);
+    const int bin = c->kind == EC_KIND_BINARY;
+    const unsigned w = bin ? c->ec2->base_w : c->ecp->base_w, pos = bin ? c->ec2->base_pos : c->ecp->base_pos;
+    enum { NK = 48 };
+    sc_t ks[NK];
+    int nk = 0;
+    memset(ks, 0, sizeof ks);
+    for (int i = 0; i < 4; i++) ks[nk++].v[0] = (uint64_t)i;
+    for (int i = 1; i <= 3; i++, nk++) {
+        memcpy(ks[nk].v, c->sc.n, sizeof c->sc.n);
+        ks[nk].v[0] -= (uint64_t)i;
+    }
+    nk += comb_doubling_ks(c, w, pos, ks + nk, NK / 2 - nk);
+    while (nk < NK) {
+        uint8_t b[72];
+        t_randbytes(b, sizeof b);
+        sc_from_bytes_reduce(&c->sc, &ks[nk++], b, fastec_curve_scalar_size(c), 1);
+    }
+    const size_t fs = fastec_curve_field_size(c);
+    for (int round = 0; round < 2 * NK / EC_LANES; round++) {
+        const sc_t *kp[EC_LANES];
+        uint8_t xo[EC_LANES][EC_MAX_FIELD_BYTES], *out[EC_LANES];
+        for (int l = 0; l < EC_LANES; l++) kp[l] = &ks[(round * 7 + l * 3) % NK], out[l] = xo[l];
+        memset(xo, 0xa5, sizeof xo);
+        const unsigned inf = ln->mul_base_x(c, out, kp, EC_LANES);
+        for (int l = 0; l < EC_LANES; l++) {
+            ec_point R;
+            uint8_t xy[2 * EC_MAX_FIELD_BYTES];
+            const uint64_t sinf = ops->mul_base(c, &R, kp[l]);
+            memset(xy, 0, sizeof xy);
+            if (!sinf) ops->point_to_xy(c, xy, &R);
+            CHECK(((inf >> l) & 1) == (sinf & 1) && !memcmp(xo[l], xy, fs), "%s: lanes k G, lane %d, k %d", c->name,
+                  l, (int)(kp[l] - ks));
+        }
+    }
+}
+
 static const item *src[MAXN];
 static uint8_t secrets[MAXN][72], sigs[MAXN][144];
 static int results[MAXN];
@@ -288,6 +364,7 @@ static void run(const fastec_curve *c, size_t n, const char *what)
 
 static void test_curve(const fastec_curve *c)
 {
+    test_mul_base_lanes(c);
     make_pools(c);
     /* good batches, keys shared from n > POOL, edge keys in every position */
     for (size_t n = 0; n <= 17; n++) {

@@ -460,11 +460,11 @@ def ecp_instances(backend):
 # the prime curves with lane batch arithmetic (src/ecp/ecp_lanes.c, on
 # x86-64 builds with the ifma backend)
 LANES = ['secp256r1', 'secp384r1', 'secp521r1']
-# the binary fields with lane batch ECDH (src/ec2/ec2_lanes.c, on x86-64
+# the binary fields with lane batches (src/ec2/ec2_lanes.c, on x86-64
 # builds with the vpclmul512 backend: the Montgomery ladder in lanes), and
-# the Koblitz curves whose batches loop over their single calls instead,
-# the tau-adic multiplication being the faster there (docs/BENCHMARKS.md,
-# "Batches")
+# the Koblitz curves whose batch ECDH loops over their single calls instead,
+# the tau-adic multiplication being the faster there (their signing and
+# verification keep the lanes: docs/BENCHMARKS.md, "Batches")
 EC2_LANES = [163, 193, 233, 239, 283, 409, 571]
 EC2_LANES_NOT = {'sect571k1'}
 
@@ -542,11 +542,12 @@ def gen_dispatch(out):
         o.append('')
     # the lane implementations, by row: NULL where the curve has none or the
     # build does not compile it
-    def lanes_decls(fam, syms):
+    def lanes_decls(fam, syms, kind=''):  # kind: a second table of the same object
         for s in syms:
-            o.extend(['#ifdef FASTEC_LANES_%s' % s, 'extern const ec_lanes %s_lanes_%s;' % (fam.lower(), s),
-                      '#define %s_LANES_%s (&%s_lanes_%s)' % (fam, s, fam.lower(), s), '#else',
-                      '#define %s_LANES_%s NULL' % (fam, s), '#endif'])
+            n = '%s%s' % (kind, s)
+            o.extend(['#ifdef FASTEC_LANES_%s' % s, 'extern const ec_lanes %s_lanes_%s;' % (fam.lower(), n),
+                      '#define %s_LANES_%s (&%s_lanes_%s)' % (fam, n, fam.lower(), n), '#else',
+                      '#define %s_LANES_%s NULL' % (fam, n), '#endif'])
 
     def lanes_rows(name, rows):  # rows: (the symbol or None, the comment)
         o.append('static const ec_lanes *const %s[] = {' % name)
@@ -559,12 +560,14 @@ def gen_dispatch(out):
     o.append('/* the same for the binary fields (ec2/ec2_lanes.c, FASTEC_LANES_gf<m>), by field row */')
     lanes_decls('EC2', ['gf%d' % m for m in EC2_LANES])
     lanes_rows('ec2_lanes_rows', [('EC2_LANES_gf%d' % m if m in EC2_LANES else None, str(m)) for m in ec2_fields()])
-    o.append('/* the same for the field\'s Koblitz curve (NULL where it has none, or where')
-    o.append(' * its tau-adic single call beats the lanes) */')
+    o.append('/* the same for the field\'s Koblitz curve (NULL where it has none; signing')
+    o.append(' * and verification only where its tau-adic single ECDH beats the ladder) */')
     assert EC2_LANES_NOT <= set(TNAF_W), 'EC2_LANES_NOT names Koblitz curves only'
     kob = {c[1]: c[0] for c in BINARY if c[0] in TNAF_W}
+    lanes_decls('EC2', ['gf%d' % m for m in EC2_LANES if kob.get(m) in EC2_LANES_NOT], 'sv_')
     lanes_rows('ec2_lanes_koblitz_rows',
-               [('EC2_LANES_gf%d' % m if m in EC2_LANES and m in kob and kob[m] not in EC2_LANES_NOT else None,
+               [(('EC2_LANES_sv_gf%d' if kob[m] in EC2_LANES_NOT else 'EC2_LANES_gf%d') % m
+                 if m in EC2_LANES and m in kob else None,
                  '%d, %s' % (m, kob[m]) if m in kob else str(m)) for m in ec2_fields()])
     open(out, 'w').write('\n'.join(o) + '\n')
 

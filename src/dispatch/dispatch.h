@@ -23,8 +23,9 @@ const ec_ops *ec_ops_for(const struct fastec_curve *c);
 /* The lane implementation of the curve's batch operations
  * (ecp/ecp_lanes.h: ecp/ecp_lanes.c on the ifma backend, ec2/ec2_lanes.c on
  * vpclmul512) where the build has one, the CPU runs it, FASTEC_CPU allows
- * its backend and it is the faster (not on sect571k1); NULL otherwise (the
- * batch calls then loop over the single operations). */
+ * its backend and it is the faster (sect571k1's has no ECDH); NULL
+ * otherwise (the batch calls then loop over the single operations, as they
+ * do for an operation the table leaves NULL). */
 const struct ec_lanes *ec_lanes_for(const struct fastec_curve *c);
 
 #endif

@@ -66,6 +66,24 @@
         EC2F_OP(O, ADD)(L3, u_, Z3);                                                                                 \
     } while (0)
 
+/* Lambda doubling of an affine point (x, l): (X3, L3, Z3) = 2 (x, l),
+ * 1M + 3S: T = l^2 + l + a, X3 = T^2, Z3 = T, L3 = x^2 + X3 + T l + T. a is
+ * the curve's a as an element. X3, L3, Z3 distinct from x and l. */
+#define EC2_LAM_DBL_AFF(O, X3, L3, Z3, x, l, a)                                                                      \
+    do {                                                                                                             \
+        EC2F_OP(O, T) T_, u_;                                                                                        \
+        EC2F_OP(O, SQR)(T_, l);                                                                                      \
+        EC2F_OP(O, ADD)(T_, T_, l);                                                                                  \
+        EC2F_OP(O, ADD)(T_, T_, a);                                                                                  \
+        EC2F_OP(O, SQR)(X3, T_);                                                                                     \
+        EC2F_OP(O, MUL)(u_, T_, l);                                                                                  \
+        EC2F_OP(O, ADD)(u_, u_, T_);                                                                                 \
+        EC2F_OP(O, ADD)(u_, u_, X3);                                                                                 \
+        EC2F_OP(O, SQR)(L3, x);                                                                                      \
+        EC2F_OP(O, ADD)(L3, L3, u_);                                                                                 \
+        EC2F_OP(O, COPY)(Z3, T_);                                                                                    \
+    } while (0)
+
 /* López–Dahab mixed addition (X3, Y3, Z3) = (X1, Y1, Z1) + (x2, y2), EFD
  * g12o "madd-2005-dl", 8M + 5S (+ MULA): A = Y1 + y2 Z1^2, B = X1 + x2 Z1,
  * C = B Z1, Z3 = C^2, X3 = A^2 + C (A + B^2 + a C),

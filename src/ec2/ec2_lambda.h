@@ -33,21 +33,10 @@ GF_FN void lam_madd_tp(lam_pt *r, const lam_pt *p, const lam_aff *q, fe A, fe B)
     EC2_LAM_MADD(EC2FETP, r->X, r->L, r->Z, A, B, p->X, p->L, p->Z, q->x, q->l);
 }
 
-/* r = 2 q for q lambda-affine: 1M + 3S. T = l^2 + l + a, X3 = T^2, Z3 = T,
- * L3 = x^2 + X3 + T l + T. */
+/* r = 2 q for q lambda-affine: EC2_LAM_DBL_AFF, 1M + 3S */
 GF_FN void lam_dbl_aff(const ec2_k *K, lam_pt *r, const lam_aff *q)
 {
-    fe T, u;
-    fe_sqr(T, q->l);
-    fe_add(T, T, q->l);
-    fe_add(T, T, K->a);
-    fe_sqr(r->X, T);
-    fe_mul(u, T, q->l);
-    fe_add(u, u, T);
-    fe_add(u, u, r->X);
-    fe_sqr(r->L, q->x);
-    fe_add(r->L, r->L, u);
-    fe_copy(r->Z, T);
+    EC2_LAM_DBL_AFF(EC2FE, r->X, r->L, r->Z, q->x, q->l, K->a);
 }
 
 GF_FN void lam_cmov(lam_pt *r, const lam_pt *a, uint64_t mask)

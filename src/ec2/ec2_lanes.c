@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Up to sixteen independent ECDH multiplications or ECDSA verifications on
- * one binary field (GF_M), one per 64-bit lane of AVX-512 registers, with
- * VPCLMULQDQ (ecp/ecp_lanes.h's ec_lanes, mul_x and verify; batch signing
- * loops over the single calls). An element is GF_NW words,
+/* Up to sixteen independent ECDH multiplications, signatures' k G or ECDSA
+ * verifications on one binary field (GF_M), one per 64-bit lane of AVX-512
+ * registers, with VPCLMULQDQ (ecp/ecp_lanes.h's ec_lanes). An element is GF_NW words,
  * word i of eight lanes in one register (g8, a group); one or two groups
  * side by side (gv), as in ecp/ecp_lanes.c.
  *
@@ -22,11 +21,14 @@
  * instructions whatever the lanes hold, constant-time in each lane's data.
  * The Koblitz curves take it too, though their single calls use the
  * tau-adic multiplication (the same x), except where that is the faster
- * (sect571k1: the dispatch hands out no lanes there).
+ * (sect571k1: its table, ec2_lanes_sv_gf571, has no mul_x).
  *
- * Verification (public data) runs the same ladder on u2 and Q, recovers
- * u2 Q's y from the ladder's two points, and adds u1 G by the fixed-base
- * table of G, each lane's entry gathered by its digit (lanes_verify). */
+ * Signing's k G is the single calls' comb (ec2/ec2_base.h) lane by lane,
+ * every row of the fixed-base table scanned whole and each lane's entry
+ * chosen by mask (lanes_mul_base_x). Verification (public data) runs the
+ * ladder on u2 and Q, recovers u2 Q's y from the ladder's two points, and
+ * adds u1 G by the same table, each lane's entry gathered by its digit
+ * (lanes_verify). */
 #include <immintrin.h>
 #include <stdatomic.h>
 #include <string.h>
@@ -438,6 +440,96 @@ B8F void lv_madd_vartime(const ec2_params *e, lv *acc, const gv *x2, const gv *l
     lv_select(acc, nz, &S, ng);
 }
 
+/* ---- signing's k G (constant-time in each k) ---- */
+
+/* the entry of each lane's digit in row (ne entries of x then lambda, NW
+ * words each), lambda + 1 for a negative digit (-(x, lambda) = (x, lambda +
+ * 1)), (0, 0) for 0: every entry read, chosen by mask. Returns the lanes
+ * with digit 0. */
+B8I lmask gv_select_row(gv *x, gv *l, const uint64_t *row, unsigned ne, const int8_t *d, size_t ds, unsigned i,
+                        int ng)
+{
+    lmask z = 0;
+    GROUPS(j) {
+        __mmask8 neg;
+        const __m512i mag = digits_at(d, ds, j, i, &neg);
+        g8 *xj = &x->g[j], *lj = &l->g[j];
+        B8_UNROLL for (int k = 0; k < NW; k++) xj->w[k] = lj->w[k] = _mm512_setzero_si512();
+        for (unsigned e = 0; e < ne; e++) {
+            const __mmask8 m = _mm512_cmpeq_epi64_mask(mag, bc((uint64_t)e + 1));
+            const uint64_t *ent = row + (size_t)e * 2 * NW;
+            B8_UNROLL for (int k = 0; k < NW; k++) {
+                xj->w[k] = _mm512_mask_mov_epi64(xj->w[k], m, bc(ent[k]));
+                lj->w[k] = _mm512_mask_mov_epi64(lj->w[k], m, bc(ent[NW + k]));
+            }
+        }
+        lj->w[0] = _mm512_mask_xor_epi64(lj->w[0], neg, lj->w[0], bc(1));
+        z |= (lmask)_mm512_cmpeq_epi64_mask(mag, _mm512_setzero_si512()) << (GL * j);
+    }
+    return z;
+}
+
+/* ec2/ec2_base.h's step in every lane: acc += (x2, l2), lambda-affine, the
+ * special cases by masks: acc the identity gives (x2, l2), a zero digit
+ * (skip) leaves acc; with_dbl (a public position where acc = (x2, l2) can
+ * occur) also computes the entry's doubling and selects it where the sum's
+ * A and B are both 0; acc = -(x2, l2) gives Z3 = 0 from the formula. Its
+ * temporaries are not wiped at every step: the batch calls clear the stack
+ * and vector registers once, after the last group (ct_scrubbed). */
+B8F void lv_step_ct(lv *acc, const gv *x2, const gv *l2, const gv *av, lmask skip, int with_dbl, int ng)
+{
+    const uint64_t one[NW] = {1};
+    lv S, T;
+    gv A, B;
+    const lmask ainf = gv_is_zero(&acc->Z, ng);
+    EC2_LAM_MADD(GV, S.X, S.L, S.Z, A, B, acc->X, acc->L, acc->Z, *x2, *l2);
+    if (with_dbl) {
+        lv D;
+        EC2_LAM_DBL_AFF(GV, D.X, D.L, D.Z, *x2, *l2, *av);
+        lv_select(&S, gv_is_zero(&A, ng) & gv_is_zero(&B, ng), &D, ng);
+    }
+    T.X = *x2;
+    T.L = *l2;
+    gv_set(&T.Z, one, ng);
+    lv_select(&S, ainf, &T, ng);
+    lv_select(acc, ~skip, &S, ng);
+}
+
+/* x(k_l G) in every lane, k_l in [0, n - 1]: ec2/ec2_base.h's comb lane by
+ * lane over the fixed-base table of G, every row scanned whole. Returns the
+ * lanes where k G is the identity (x_out zero there). */
+B8_TARGET static unsigned lanes_mul_base_x(const struct fastec_curve *c, uint8_t *const x_out[EC_LANES],
+                                           const sc_t *const k[EC_LANES], unsigned m)
+{
+    const int ng = groups_for(m);
+    const ec2_params *e = c->ec2;
+    const unsigned w = e->base_w, ne = 1u << (w - 1);
+    const uint64_t one[NW] = {1}, zero[NW] = {0};
+    int8_t d[EC_LANES][SC_MAX_LIMBS * 16 + 2];
+    lv acc;
+    gv x, l, av, zi;
+    for (int i = 0; i < GL * ng; i++) sc_recode(d[i], k[i]->v, e->base_pos, w);
+    gv_set(&av, e->a, ng);
+    gv_set(&acc.X, one, ng);
+    gv_set(&acc.L, zero, ng);
+    gv_set(&acc.Z, zero, ng);
+    for (unsigned i = 0; i < e->base_pos; i++) {
+        const lmask skip = gv_select_row(&x, &l, e->base + ((size_t)i << (w - 1)) * 2 * NW, ne, &d[0][0], sizeof d[0],
+                                         i, ng);
+        lv_step_ct(&acc, &x, &l, &av, skip, i >= e->base_exc, ng);
+    }
+    const lmask inf = gv_is_zero(&acc.Z, ng);
+    gv_inv(&zi, &acc.Z, ng);
+    gv_mul(&acc.X, &acc.X, &zi, ng);
+    gv_to_bytes(x_out, &acc.X, c->field_size, ng);
+    ct_wipe(d, sizeof d);
+    ct_wipe(&acc, sizeof acc);
+    ct_wipe(&x, sizeof x);
+    ct_wipe(&l, sizeof l);
+    ct_wipe(&zi, sizeof zi);
+    return inf & (lmask)(((uint64_t)1 << (GL * ng)) - 1);
+}
+
 /* The lanes where x(u1 G + u2 Q) mod n = r. u2 Q by the ladder (u2 in [1,
  * n - 1]) and the recovery above; then u1 G added to it by the fixed-base
  * table of G (ec2/ec2_base.h's comb, variable-time: each lane's entry
@@ -508,5 +600,15 @@ extern const ec_lanes LANES_NAME(ec2_lanes_gf, GF_M);
 const ec_lanes LANES_NAME(ec2_lanes_gf, GF_M) = {
     .backend = "vpclmul512",
     .mul_x = lanes_mul_x,
+    .mul_base_x = lanes_mul_base_x,
+    .verify = lanes_verify,
+};
+
+/* signing and verification only: for a Koblitz curve whose tau-adic single
+ * ECDH beats the ladder in lanes (the generator's EC2_LANES_NOT) */
+extern const ec_lanes LANES_NAME(ec2_lanes_sv_gf, GF_M);
+const ec_lanes LANES_NAME(ec2_lanes_sv_gf, GF_M) = {
+    .backend = "vpclmul512",
+    .mul_base_x = lanes_mul_base_x,
     .verify = lanes_verify,
 };

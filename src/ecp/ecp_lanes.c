@@ -436,17 +436,6 @@ X8I lmask pv_x_to_bytes(uint8_t *const x_out[EC_LANES], const pv *acc, size_t fs
 #define DIGITS4 (SC_MAX_LIMBS * 16 + 2)
 #define DIGITSW (SC_MAX_LIMBS * 32 + 2)
 
-/* group j's digits at position i as a vector: its magnitudes, and the mask
- * of the negative ones */
-X8I __m512i digits_at(const int8_t *d, size_t stride, int j, size_t i, __mmask8 *neg)
-{
-    const int8_t *b = d + (size_t)GL * (size_t)j * stride + i;
-    const __m512i dv = _mm512_set_epi64(b[7 * stride], b[6 * stride], b[5 * stride], b[4 * stride], b[3 * stride],
-                                        b[2 * stride], b[stride], b[0]);
-    *neg = _mm512_cmplt_epi64_mask(dv, _mm512_setzero_si512());
-    return _mm512_abs_epi64(dv);
-}
-
 /* y negated in the lanes of neg */
 X8I void f8_neg_where(f8 *y, __mmask8 neg)
 {

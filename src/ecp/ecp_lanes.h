@@ -5,7 +5,8 @@
  * instructions of one; a second group of eight runs beside the first, its
  * instructions filling the first's dependent chains. The prime curves'
  * (ecp_lanes.c, IFMA) have all three operations, the binary fields'
- * (ec2/ec2_lanes.c, VPCLMULQDQ) mul_x and verify (mul_base_x NULL). For the batch
+ * (ec2/ec2_lanes.c, VPCLMULQDQ) too, but for sect571k1's ECDH (mul_x NULL:
+ * its tau-adic single call is the faster). For the batch
  * calls (include/fastec.h); the dispatch layer hands them out where the CPU
  * has the instructions and FASTEC_CPU allows the backend. */
 #ifndef FASTEC_ECP_LANES_H

@@ -29,6 +29,19 @@ static inline __attribute__((always_inline, target("avx512f"))) __m512i bc(uint6
     return _mm512_set1_epi64((long long)x);
 }
 
+/* group j's digits at position i (lane l's at d[l * stride + i]) as a
+ * vector: their magnitudes, and the mask of the negative ones; no branch
+ * or address depends on them */
+static inline __attribute__((always_inline, target("avx512f"))) __m512i digits_at(const int8_t *d, size_t stride,
+                                                                                  int j, size_t i, __mmask8 *neg)
+{
+    const int8_t *b = d + (size_t)GL * (size_t)j * stride + i;
+    const __m512i dv = _mm512_set_epi64(b[7 * stride], b[6 * stride], b[5 * stride], b[4 * stride], b[3 * stride],
+                                        b[2 * stride], b[stride], b[0]);
+    *neg = _mm512_cmplt_epi64_mask(dv, _mm512_setzero_si512());
+    return _mm512_abs_epi64(dv);
+}
+
 /* Verification's gathers from a table of G in rows of ne entries of ew
  * words (entry e of row i: (e + 1) 2^(w i) G): the word offsets of group
  * j's lanes' entries at row i, each lane's digit d[lane * ds + i] choosing

@@ -241,8 +241,14 @@ static const ec_lanes *const ec2_lanes_rows[] = {
     EC2_LANES_gf409, /* 409 */
     EC2_LANES_gf571, /* 571 */
 };
-/* the same for the field's Koblitz curve (NULL where it has none, or where
- * its tau-adic single call beats the lanes) */
+/* the same for the field's Koblitz curve (NULL where it has none; signing
+ * and verification only where its tau-adic single ECDH beats the ladder) */
+#ifdef FASTEC_LANES_gf571
+extern const ec_lanes ec2_lanes_sv_gf571;
+#define EC2_LANES_sv_gf571 (&ec2_lanes_sv_gf571)
+#else
+#define EC2_LANES_sv_gf571 NULL
+#endif
 static const ec_lanes *const ec2_lanes_koblitz_rows[] = {
     EC2_LANES_gf163, /* 163, sect163k1 */
     NULL, /* 193 */
@@ -250,5 +256,5 @@ static const ec_lanes *const ec2_lanes_koblitz_rows[] = {
     EC2_LANES_gf239, /* 239, sect239k1 */
     EC2_LANES_gf283, /* 283, sect283k1 */
     EC2_LANES_gf409, /* 409, sect409k1 */
-    NULL, /* 571, sect571k1 */
+    EC2_LANES_sv_gf571, /* 571, sect571k1 */
 };
