@@ -426,7 +426,7 @@ static int cmd_pkey(int argc, char **argv)
 {
     const char *in = NULL, *out = NULL, *format = NULL, *inform = NULL, *passin = NULL, *passout = NULL,
                *iters = NULL, *conv = NULL;
-    int form = FASTEC_FORM_NONE; /* how a private key file stores its public key */
+    int form = FASTEC_FORM_NONE; /* how the file stores the public key */
     int pubin = 0, pubout = 0, sec1 = 0, pkcs8 = 0, compressed = 0, text = 0, noout = 0, check = 0, aes128 = 0,
         aes256 = 0, pem = 1;
     const opt opts[] = {{"-in", 1, &in, NULL},
@@ -501,7 +501,7 @@ static int cmd_pkey(int argc, char **argv)
         uint8_t *b;
         size_t bl;
         if (cli_read_all(in, &b, &bl, MAX_FILE)) return cli_fail(EXIT_INPUT, name, strerror(errno));
-        rc = fastec_public_key_decode(b, bl, &c, pub, &pl);
+        rc = fastec_public_key_read(b, bl, &c, pub, &pl, &form);
         if (rc == FASTEC_ERR_PEM || rc == FASTEC_ERR_DER) {
             /* say so when it is a private key */
             uint8_t t[FASTEC_MAX_SCALAR_SIZE];
@@ -533,10 +533,9 @@ static int cmd_pkey(int argc, char **argv)
         /* where openssl prints it: the output, or stdout when no key is written */
         fprintf(noout || out ? stdout : stderr, "Key is valid\n");
     }
-    /* the form the file stores the public key in: a compressed public key
-     * file decodes as it is; a private key file says (none: uncompressed) */
-    int stored = pubin ? ((pub[0] == 2 || pub[0] == 3) ? FASTEC_FORM_COMPRESSED : FASTEC_FORM_UNCOMPRESSED)
-                       : (form == FASTEC_FORM_NONE ? FASTEC_FORM_UNCOMPRESSED : form);
+    /* the form the file stores the public key in, as the reading said (a
+     * private key file without one: uncompressed) */
+    int stored = form == FASTEC_FORM_NONE ? FASTEC_FORM_UNCOMPRESSED : form;
     /* the public point in the form asked for, else in the stored one, as
      * openssl pkey writes and prints it */
     if ((rc = point_in_form(c, pub, &pl, want != FASTEC_FORM_NONE ? want : stored))) {

@@ -344,6 +344,12 @@ FASTEC_API int fastec_public_key_encode(const fastec_curve *c, const uint8_t *pu
  * does. */
 FASTEC_API int fastec_public_key_decode(const uint8_t *in, size_t in_len, const fastec_curve **c, uint8_t *pub,
                                         size_t *pub_len);
+/* As fastec_public_key_decode, and *form says how the file stores the point
+ * (FASTEC_FORM_UNCOMPRESSED, FASTEC_FORM_COMPRESSED or FASTEC_FORM_HYBRID;
+ * a hybrid point is still written uncompressed): what a tool needs to write
+ * or print the key in the form it was stored in. */
+FASTEC_API int fastec_public_key_read(const uint8_t *in, size_t in_len, const fastec_curve **c, uint8_t *pub,
+                                      size_t *pub_len, int *form);
 
 #ifdef __cplusplus
 }

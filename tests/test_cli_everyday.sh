@@ -259,9 +259,10 @@ for c in sect163k1 secp160r1 P-384 sect409r1; do
     # -ec_conv_form names, byte for byte as openssl pkey writes it
     openssl ec -in s.pem -conv_form compressed -out pc_priv.pem 2>/dev/null
     openssl ec -in s.pem -conv_form hybrid -out ph_priv.pem 2>/dev/null
-    for k in s.pem pc_priv.pem ph_priv.pem pubc.pem; do
+    openssl ec -in s.pem -conv_form hybrid -pubout -out ph_pub.pem 2>/dev/null
+    for k in s.pem pc_priv.pem ph_priv.pem pubc.pem ph_pub.pem; do
         pi=""
-        [ "$k" = pubc.pem ] && pi=-pubin
+        case "$k" in pubc.pem | ph_pub.pem) pi=-pubin ;; esac
         for cf in "" "-ec_conv_form compressed" "-ec_conv_form uncompressed" "-ec_conv_form hybrid"; do
             # shellcheck disable=SC2086
             "$F" pkey $pi -in "$k" -pubout $cf -format der -out got_f.der &&
@@ -290,6 +291,8 @@ for c in sect163k1 secp160r1 P-384 sect409r1; do
         same a.txt b.txt "$c pkey -text of an encrypted key with a compressed public key differs" || bad "$c pkey -text sce.pem"
     "$F" pkey -in pubc.pem -pubin -text -noout > a.txt && openssl pkey -pubin -in pubc.pem -text -noout > b.txt &&
         same a.txt b.txt "$c pkey -pubin -text of a compressed key differs from openssl's" || bad "$c pkey -pubin -text compressed"
+    "$F" pkey -in ph_pub.pem -pubin -text -noout > a.txt && openssl pkey -pubin -in ph_pub.pem -text -noout > b.txt &&
+        same a.txt b.txt "$c pkey -pubin -text of a hybrid key differs from openssl's" || bad "$c pkey -pubin -text hybrid"
     # -pubout -text prints the public part only, as openssl does (with -noout and with -out)
     "$F" pkey -in s.pem -pubout -text -noout > a.txt && openssl pkey -in s.pem -pubout -text -noout > b.txt &&
         same a.txt b.txt "$c pkey -pubout -text differs from openssl's" || bad "$c pkey -pubout -text"

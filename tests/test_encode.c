@@ -206,9 +206,9 @@ static void test_keys(const fastec_curve *c)
     EVP_PKEY_free(ok);
 }
 
-/* fastec_private_key_read reports how the file stores the public key:
- * OpenSSL writes the same key with it uncompressed, compressed, hybrid and
- * without it */
+/* fastec_private_key_read and fastec_public_key_read report how the file
+ * stores the public key: OpenSSL writes the same key with it uncompressed,
+ * compressed, hybrid and (a private key) without it */
 static void test_public_form(const fastec_curve *c)
 {
     const char *name = fastec_curve_name(c);
@@ -238,6 +238,18 @@ static void test_public_form(const fastec_curve *c)
         CHECK(rc == FASTEC_OK && got == c && !memcmp(got_priv, priv, ss) && form == cases[i].want,
               "%s: case %zu: %s, form %d (want %d)", name, i, fastec_strerror(rc), form, cases[i].want);
         OPENSSL_free(out);
+        if (!cases[i].no_pub) { /* fastec_public_key_read: the same for the public key file */
+            uint8_t pub[FASTEC_MAX_PUBLIC_KEY_SIZE], want[FASTEC_MAX_PUBLIC_KEY_SIZE];
+            size_t pl = sizeof pub, wl = sizeof want;
+            out = NULL;
+            ol = i2d_EC_PUBKEY(k, &out);
+            form = -1;
+            rc = fastec_public_key_read(out, (size_t)ol, &got, pub, &pl, &form);
+            CHECK(fastec_public_key(c, priv, cases[i].want == FASTEC_FORM_COMPRESSED, want, &wl) == FASTEC_OK, "%s", name);
+            CHECK(rc == FASTEC_OK && got == c && pl == wl && !memcmp(pub, want, wl) && form == cases[i].want,
+                  "%s: public key, case %zu: %s, form %d (want %d)", name, i, fastec_strerror(rc), form, cases[i].want);
+            OPENSSL_free(out);
+        }
         EC_KEY_free(k);
     }
     /* fastec's own files carry the public key uncompressed */

@@ -98,6 +98,15 @@ int fastec_private_key_encrypt(const fastec_curve *c, const uint8_t *priv, const
     return ct_scrubbed(private_encrypt(c, priv, pass, pass_len, cipher, iterations, pem, out, out_len), api_burn(c));
 }
 
+/* FASTEC_FORM_* of a point's first byte as stored (0: none) */
+static int form_of(int f)
+{
+    return f == 0x02 || f == 0x03 ? FASTEC_FORM_COMPRESSED
+           : f == 0x04            ? FASTEC_FORM_UNCOMPRESSED
+           : f                    ? FASTEC_FORM_HYBRID
+                                  : FASTEC_FORM_NONE;
+}
+
 /* the scalar through a buffer of this frame, so priv may overlap in */
 static CT_SECRET_FN int private_read(const uint8_t *in, size_t in_len, const char *pass, size_t pass_len,
                                      const fastec_curve **c, uint8_t *priv, size_t priv_cap, int *form)
@@ -110,8 +119,7 @@ static CT_SECRET_FN int private_read(const uint8_t *in, size_t in_len, const cha
     if (!rc) memmove(priv, tmp, cc->scalar_size);
     ct_wipe(tmp, sizeof tmp);
     *c = rc ? NULL : cc;
-    if (form) *form = rc ? 0 : f == 0x02 || f == 0x03 ? FASTEC_FORM_COMPRESSED : f == 0x04 ? FASTEC_FORM_UNCOMPRESSED
-                                                       : f ? FASTEC_FORM_HYBRID : FASTEC_FORM_NONE;
+    if (form) *form = rc ? FASTEC_FORM_NONE : form_of(f);
     return rc;
 }
 
@@ -146,14 +154,29 @@ int fastec_public_key_encode(const fastec_curve *c, const uint8_t *pub, size_t p
     return deliver(keyfile_public_encode(c, pub, pub_len, pem, tmp, &n), tmp, &n, out, out_len);
 }
 
+static int public_read(const uint8_t *in, size_t in_len, const fastec_curve **c, uint8_t *pub, size_t *pub_len,
+                       int *form)
+{
+    uint8_t tmp[TMP_SIZE];
+    size_t n = sizeof tmp;
+    const fastec_curve *cc = NULL;
+    int f = 0;
+    int rc = deliver(keyfile_public_decode(in, in_len, &cc, tmp, &n, &f), tmp, &n, pub, pub_len);
+    *c = rc ? NULL : cc;
+    if (form) *form = rc ? FASTEC_FORM_NONE : form_of(f);
+    return rc;
+}
+
 int fastec_public_key_decode(const uint8_t *in, size_t in_len, const fastec_curve **c, uint8_t *pub,
                              size_t *pub_len)
 {
     if (!in || !c || !pub_len) return FASTEC_ERR_NULL;
-    uint8_t tmp[TMP_SIZE];
-    size_t n = sizeof tmp;
-    const fastec_curve *cc = NULL;
-    int rc = deliver(keyfile_public_decode(in, in_len, &cc, tmp, &n), tmp, &n, pub, pub_len);
-    *c = rc ? NULL : cc;
-    return rc;
+    return public_read(in, in_len, c, pub, pub_len, NULL);
+}
+
+int fastec_public_key_read(const uint8_t *in, size_t in_len, const fastec_curve **c, uint8_t *pub, size_t *pub_len,
+                           int *form)
+{
+    if (!in || !c || !pub_len || !form) return FASTEC_ERR_NULL;
+    return public_read(in, in_len, c, pub, pub_len, form);
 }

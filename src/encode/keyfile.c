@@ -594,7 +594,7 @@ int keyfile_public_encode(const struct fastec_curve *c, const uint8_t *pub, size
 }
 
 int keyfile_public_decode(const uint8_t *in, size_t in_len, const struct fastec_curve **c, uint8_t *pub,
-                          size_t *pub_len)
+                          size_t *pub_len, int *form)
 {
     uint8_t buf[4096];
     char label[64];
@@ -613,6 +613,7 @@ int keyfile_public_decode(const uint8_t *in, size_t in_len, const struct fastec_
     if ((rc = der_read(&seq, DER_BIT_STRING, &bits))) return rc;
     if (seq.n || bits.n < 2 || bits.p[0] != 0) return RC_DER;
     if ((rc = public_from_file(cc, bits.p + 1, bits.n - 1, pub, pub_len))) return rc;
+    if (form) *form = bits.p[1];
     *c = cc;
     return RC_OK;
 }

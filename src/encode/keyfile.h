@@ -28,7 +28,8 @@ int keyfile_private_decrypt(const uint8_t *in, size_t in_len, const char *pass, 
                             const struct fastec_curve **c, uint8_t *priv, size_t priv_cap, int *form);
 int keyfile_public_encode(const struct fastec_curve *c, const uint8_t *pub, size_t pub_len, int pem, uint8_t *out,
                           size_t *out_len);
+/* *form (if form): the first byte of the point as stored */
 int keyfile_public_decode(const uint8_t *in, size_t in_len, const struct fastec_curve **c, uint8_t *pub,
-                          size_t *pub_len);
+                          size_t *pub_len, int *form);
 
 #endif
