@@ -210,13 +210,13 @@ static int load_public(const char *path, const char *passin, const fastec_curve 
 }
 
 /* private key file bytes: plain (cipher 0) or encrypted under a passphrase
- * from passout (or the terminal) */
+ * from passout (or the terminal), the public key in form (FASTEC_FORM_*) */
 static int encode_private(const fastec_curve *c, const uint8_t *priv, int pkcs8, int pem, int cipher,
-                          const char *passout, unsigned iter, uint8_t *buf, size_t *n)
+                          const char *passout, unsigned iter, int form, uint8_t *buf, size_t *n)
 {
     int rc;
     if (!cipher) {
-        rc = fastec_private_key_encode(c, priv, pkcs8, pem, buf, n);
+        rc = fastec_private_key_write(c, priv, pkcs8, pem, form, NULL, 0, 0, 0, buf, n);
     } else {
         char pass[MAX_PASS];
         size_t pl;
@@ -226,7 +226,7 @@ static int encode_private(const fastec_curve *c, const uint8_t *priv, int pkcs8,
             fastec_wipe(pass, sizeof pass);
             return cli_fail(EXIT_USAGE, NULL, "empty passphrase: the key would not be protected");
         }
-        rc = fastec_private_key_encrypt(c, priv, pass, pl, cipher, iter, pem, buf, n);
+        rc = fastec_private_key_write(c, priv, 1, pem, form, pass, pl, cipher, iter, buf, n);
         fastec_wipe(pass, sizeof pass);
     }
     return rc ? cli_fail(EXIT_OUTPUT, NULL, fastec_strerror(rc)) : 0;
@@ -395,7 +395,7 @@ static int cmd_keygen(int argc, char **argv)
     uint8_t priv[FASTEC_MAX_SCALAR_SIZE], buf[FASTEC_MAX_ENCRYPTED_KEY_PEM_SIZE];
     size_t n = sizeof buf;
     if ((rc = fastec_keygen(c, priv))) return cli_fail(EXIT_OUTPUT, NULL, fastec_strerror(rc));
-    rc = encode_private(c, priv, pkcs8 || cipher, pem, cipher, passout, iter, buf, &n);
+    rc = encode_private(c, priv, pkcs8 || cipher, pem, cipher, passout, iter, FASTEC_FORM_UNCOMPRESSED, buf, &n);
     fastec_wipe(priv, sizeof priv);
     if (!rc) rc = cli_write_out(out, buf, n, 1);
     fastec_wipe(buf, sizeof buf);
@@ -549,7 +549,8 @@ static int cmd_pkey(int argc, char **argv)
             if (rc) rc = cli_fail(EXIT_INPUT, name, fastec_strerror(rc));
             else rc = cli_write_out(out, buf, n, 0);
         } else {
-            rc = encode_private(c, priv, !sec1, pem, cipher, passout, iter, buf, &n);
+            /* the public key in the form the file stored it, as openssl pkey writes it */
+            rc = encode_private(c, priv, !sec1, pem, cipher, passout, iter, form, buf, &n);
             if (!rc) rc = cli_write_out(out, buf, n, 1);
             fastec_wipe(buf, sizeof buf);
         }

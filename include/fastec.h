@@ -332,6 +332,17 @@ FASTEC_API int fastec_private_key_decrypt(const uint8_t *in, size_t in_len, cons
 enum { FASTEC_FORM_NONE = 0, FASTEC_FORM_UNCOMPRESSED = 1, FASTEC_FORM_COMPRESSED = 2, FASTEC_FORM_HYBRID = 3 };
 FASTEC_API int fastec_private_key_read(const uint8_t *in, size_t in_len, const char *pass, size_t pass_len,
                                        const fastec_curve **c, uint8_t *priv, size_t priv_cap, int *public_form);
+/* Private key file bytes, plain as fastec_private_key_encode writes them
+ * (cipher 0; pass and iterations unused) or encrypted as
+ * fastec_private_key_encrypt writes them (cipher FASTEC_AES128_CBC or
+ * FASTEC_AES256_CBC; PKCS#8 whatever pkcs8 says), with the public key they
+ * carry in public_form (FASTEC_FORM_*; FASTEC_FORM_NONE:
+ * uncompressed, as the other two write it): what a tool needs to write a
+ * key back in the form it read it in (fastec_private_key_read).
+ * FASTEC_ERR_ARG for another public_form. */
+FASTEC_API int fastec_private_key_write(const fastec_curve *c, const uint8_t *priv, int pkcs8, int pem,
+                                        int public_form, const char *pass, size_t pass_len, int cipher,
+                                        unsigned iterations, uint8_t *out, size_t *out_len);
 
 /* Public key as SubjectPublicKeyInfo (RFC 5480), DER or PEM ("PUBLIC KEY");
  * pub is a SEC 1 encoding, uncompressed, compressed or X9.62 hybrid (0x06 or

@@ -271,6 +271,19 @@ for c in sect163k1 secp160r1 P-384 sect409r1; do
                 bad "$c pkey $pi -in $k -pubout $cf"
         done
     done
+    # a private key is written back with its public key in the stored form,
+    # as openssl pkcs8 (PKCS#8) and openssl ec (SEC 1) write it, encrypted too
+    for k in pc_priv.pem ph_priv.pem; do
+        openssl pkcs8 -topk8 -nocrypt -in "$k" -outform DER -out want_k8.der 2>/dev/null
+        openssl ec -in "$k" -outform DER -out want_k1.der 2>/dev/null
+        "$F" pkey -in "$k" -format der -out got_k8.der && same got_k8.der want_k8.der "$c pkey -in $k (PKCS#8) differs from openssl's" ||
+            bad "$c pkey -in $k"
+        "$F" pkey -in "$k" -sec1 -format der -out got_k1.der && same got_k1.der want_k1.der "$c pkey -in $k -sec1 differs from openssl's" ||
+            bad "$c pkey -in $k -sec1"
+        "$F" pkey -in "$k" -aes256 -passout pass:pw -out got_ke.pem &&
+            openssl pkcs8 -topk8 -nocrypt -in got_ke.pem -passin pass:pw -outform DER -out got_kd.der 2>/dev/null &&
+            same got_kd.der want_k8.der "$c pkey -in $k -aes256, decrypted by openssl, differs" || bad "$c pkey -in $k -aes256"
+    done
     "$F" pkey -in ph_priv.pem -pubout -text -noout > a.txt && openssl pkey -in ph_priv.pem -pubout -text -noout > b.txt &&
         same a.txt b.txt "$c pkey -pubout -text of a hybrid key differs" || bad "$c pkey -pubout -text hybrid"
     "$F" pkey -in ph_priv.pem -pubout -check -noout > a.txt && openssl pkey -in ph_priv.pem -pubout -check -noout > b.txt &&

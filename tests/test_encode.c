@@ -252,6 +252,32 @@ static void test_public_form(const fastec_curve *c)
         }
         EC_KEY_free(k);
     }
+    /* fastec_private_key_write carries it in the form asked for: OpenSSL
+     * reads that form from the SEC 1 file, fastec from each kind of file */
+    for (size_t i = 0; i < 3; i++) {
+        uint8_t w[1024];
+        for (int kind = 0; kind < 3; kind++) { /* SEC 1, PKCS#8, encrypted PKCS#8 */
+            size_t wl = sizeof w;
+            int rc = fastec_private_key_write(c, priv, kind > 0, 0, cases[i].want, "pw", 2,
+                                              kind == 2 ? FASTEC_AES128_CBC : 0, 1000, w, &wl);
+            int form = -1;
+            CHECK(rc == FASTEC_OK, "%s: write, form %d, kind %d: %s", name, cases[i].want, kind, fastec_strerror(rc));
+            rc = fastec_private_key_read(w, wl, "pw", 2, &got, got_priv, sizeof got_priv, &form);
+            CHECK(rc == FASTEC_OK && got == c && !memcmp(got_priv, priv, ss) && form == cases[i].want,
+                  "%s: written with form %d, kind %d, read back: %s, form %d", name, cases[i].want, kind,
+                  fastec_strerror(rc), form);
+            if (kind == 0) {
+                const unsigned char *q = w;
+                EC_KEY *k = d2i_ECPrivateKey(NULL, &q, (long)wl);
+                CHECK(k != NULL && EC_KEY_get_conv_form(k) == cases[i].conv, "%s: OpenSSL reads form %d", name,
+                      cases[i].want);
+                EC_KEY_free(k);
+            }
+        }
+        size_t wl = sizeof w;
+        CHECK(fastec_private_key_write(c, priv, 0, 0, 7, NULL, 0, 0, 0, w, &wl) == FASTEC_ERR_ARG, "%s: form 7",
+              name);
+    }
     /* fastec's own files carry the public key uncompressed */
     int form = -1;
     CHECK(fastec_private_key_read(der, n, NULL, 0, &got, got_priv, sizeof got_priv, &form) == FASTEC_OK &&

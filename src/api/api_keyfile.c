@@ -54,25 +54,25 @@ int fastec_sig_from_der(const fastec_curve *c, const uint8_t *der, size_t der_le
 
 /* the calls on private keys run out of line and return through
  * ct_scrubbed (api/api.h) */
-static CT_SECRET_FN int private_encode(const fastec_curve *c, const uint8_t *priv, int pkcs8, int pem, uint8_t *out,
-                                       size_t *out_len)
+static CT_SECRET_FN int private_encode(const fastec_curve *c, const uint8_t *priv, int pkcs8, int pem, int pub_form,
+                                       uint8_t *out, size_t *out_len)
 {
     if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
     if (!priv || !out_len) return FASTEC_ERR_NULL;
     uint8_t tmp[TMP_SIZE];
     size_t n = sizeof tmp;
-    return deliver(keyfile_private_encode(c, priv, pkcs8, pem, tmp, &n), tmp, &n, out, out_len);
+    return deliver(keyfile_private_encode(c, priv, pkcs8, pem, pub_form, tmp, &n), tmp, &n, out, out_len);
 }
 
 int fastec_private_key_encode(const fastec_curve *c, const uint8_t *priv, int pkcs8, int pem, uint8_t *out,
                               size_t *out_len)
 {
-    return ct_scrubbed(private_encode(c, priv, pkcs8, pem, out, out_len), api_burn(c));
+    return ct_scrubbed(private_encode(c, priv, pkcs8, pem, KF_PUB_UNCOMPRESSED, out, out_len), api_burn(c));
 }
 
 static CT_SECRET_FN int private_encrypt(const fastec_curve *c, const uint8_t *priv, const char *pass,
-                                        size_t pass_len, int cipher, unsigned iterations, int pem, uint8_t *out,
-                                        size_t *out_len)
+                                        size_t pass_len, int cipher, unsigned iterations, int pem, int pub_form,
+                                        uint8_t *out, size_t *out_len)
 {
     if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
     if (!priv || !out_len || (!pass && pass_len)) return FASTEC_ERR_NULL;
@@ -83,11 +83,11 @@ static CT_SECRET_FN int private_encrypt(const fastec_curve *c, const uint8_t *pr
     size_t n = sizeof tmp;
     /* the size first: a query or a short buffer costs no key derivation */
     int rc = keyfile_private_encrypt(c, priv, pass ? pass : "", pass_len, cipher == FASTEC_AES256_CBC, iterations,
-                                     pem, 1, tmp, &n);
+                                     pem, pub_form, 1, tmp, &n);
     if (!rc && out && *out_len >= n) {
         n = sizeof tmp;
         rc = keyfile_private_encrypt(c, priv, pass ? pass : "", pass_len, cipher == FASTEC_AES256_CBC, iterations, pem,
-                                     0, tmp, &n);
+                                     pub_form, 0, tmp, &n);
     }
     return deliver(rc, tmp, &n, out, out_len);
 }
@@ -95,7 +95,22 @@ static CT_SECRET_FN int private_encrypt(const fastec_curve *c, const uint8_t *pr
 int fastec_private_key_encrypt(const fastec_curve *c, const uint8_t *priv, const char *pass, size_t pass_len,
                                int cipher, unsigned iterations, int pem, uint8_t *out, size_t *out_len)
 {
-    return ct_scrubbed(private_encrypt(c, priv, pass, pass_len, cipher, iterations, pem, out, out_len), api_burn(c));
+    return ct_scrubbed(private_encrypt(c, priv, pass, pass_len, cipher, iterations, pem, KF_PUB_UNCOMPRESSED, out, out_len),
+                       api_burn(c));
+}
+
+int fastec_private_key_write(const fastec_curve *c, const uint8_t *priv, int pkcs8, int pem, int public_form,
+                             const char *pass, size_t pass_len, int cipher, unsigned iterations, uint8_t *out,
+                             size_t *out_len)
+{
+    const int pf = public_form == FASTEC_FORM_COMPRESSED ? KF_PUB_COMPRESSED
+                   : public_form == FASTEC_FORM_HYBRID   ? KF_PUB_HYBRID
+                   : public_form == FASTEC_FORM_UNCOMPRESSED || public_form == FASTEC_FORM_NONE ? KF_PUB_UNCOMPRESSED
+                                                                                               : 0;
+    if (!pf) return FASTEC_ERR_ARG;
+    if (!cipher) return ct_scrubbed(private_encode(c, priv, pkcs8, pem, pf, out, out_len), api_burn(c));
+    return ct_scrubbed(private_encrypt(c, priv, pass, pass_len, cipher, iterations, pem, pf, out, out_len),
+                       api_burn(c));
 }
 
 /* FASTEC_FORM_* of a point's first byte as stored (0: none) */

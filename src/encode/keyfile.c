@@ -234,13 +234,21 @@ static void put_ecprivatekey(der_out *o, const struct fastec_curve *c, const uin
     der_put_raw(o, pub, pub_len);
 }
 
-/* the DER of the private key, PKCS#8 or SEC 1, into der (MAX_KEY_DER) */
-static int private_der(const struct fastec_curve *c, const uint8_t *priv, int pkcs8, uint8_t *der, size_t *len)
+/* the DER of the private key, PKCS#8 or SEC 1, into der (MAX_KEY_DER), its
+ * public key in the form pub_form (KF_PUB_*) */
+static int private_der(const struct fastec_curve *c, const uint8_t *priv, int pkcs8, int pub_form, uint8_t *der,
+                       size_t *len)
 {
     uint8_t pub[1 + 2 * EC_MAX_FIELD_BYTES], inner[MAX_KEY_DER];
     size_t pl = sizeof pub;
-    int rc = public_of(c, priv, 0, pub, &pl);
+    int rc = public_of(c, priv, pub_form == KF_PUB_COMPRESSED, pub, &pl);
     if (rc) return rc;
+    if (pub_form == KF_PUB_HYBRID) { /* 0x06 or 0x07 by the compressed form's bit (binary curves: of y/x) */
+        uint8_t cp[1 + EC_MAX_FIELD_BYTES];
+        size_t cl = sizeof cp;
+        if ((rc = public_of(c, priv, 1, cp, &cl))) return rc;
+        pub[0] = (uint8_t)(0x06 | (cp[0] & 1));
+    }
     der_out o = {der, MAX_KEY_DER, 0, 0};
     if (!pkcs8) {
         put_ecprivatekey(&o, c, priv, pub, pl, 1);
@@ -261,12 +269,12 @@ static int private_der(const struct fastec_curve *c, const uint8_t *priv, int pk
     return RC_OK;
 }
 
-int keyfile_private_encode(const struct fastec_curve *c, const uint8_t *priv, int pkcs8, int pem, uint8_t *out,
-                           size_t *out_len)
+int keyfile_private_encode(const struct fastec_curve *c, const uint8_t *priv, int pkcs8, int pem, int pub_form,
+                           uint8_t *out, size_t *out_len)
 {
     uint8_t der[MAX_KEY_DER];
     size_t dl;
-    int rc = private_der(c, priv, pkcs8, der, &dl);
+    int rc = private_der(c, priv, pkcs8, pub_form, der, &dl);
     if (!rc) {
         der_out o = {der, sizeof der, dl, 0};
         rc = finish(&o, der, pem, pkcs8 ? "PRIVATE KEY" : "EC PRIVATE KEY", out, out_len);
@@ -507,13 +515,14 @@ int keyfile_private_decode(const uint8_t *in, size_t in_len, const struct fastec
 }
 
 int keyfile_private_encrypt(const struct fastec_curve *c, const uint8_t *priv, const char *pass, size_t pass_len,
-                            int aes256, unsigned iterations, int pem, int size_only, uint8_t *out, size_t *out_len)
+                            int aes256, unsigned iterations, int pem, int pub_form, int size_only, uint8_t *out,
+                            size_t *out_len)
 {
     uint8_t plain[MAX_KEY_DER + 16], salt[16], iv[16], iv0[16], key[32], der[MAX_KEY_DER + 128];
     size_t pl;
     aes_key k;
     const size_t klen = aes256 ? 32 : 16;
-    int rc = private_der(c, priv, 1, plain, &pl);
+    int rc = private_der(c, priv, 1, pub_form, plain, &pl);
     if (rc) return rc;
     /* PKCS#7 padding */
     size_t pad = 16 - pl % 16;

@@ -12,15 +12,19 @@
 
 int keyfile_sig_to_der(const struct fastec_curve *c, const uint8_t *sig, uint8_t *der, size_t *der_len);
 int keyfile_sig_from_der(const struct fastec_curve *c, const uint8_t *der, size_t der_len, uint8_t *sig);
-int keyfile_private_encode(const struct fastec_curve *c, const uint8_t *priv, int pkcs8, int pem, uint8_t *out,
-                           size_t *out_len);
+/* the form of the public key a private key file carries: the class of its
+ * first byte */
+enum { KF_PUB_UNCOMPRESSED = 0x04, KF_PUB_COMPRESSED = 0x02, KF_PUB_HYBRID = 0x06 };
+int keyfile_private_encode(const struct fastec_curve *c, const uint8_t *priv, int pkcs8, int pem, int pub_form,
+                           uint8_t *out, size_t *out_len);
 int keyfile_private_decode(const uint8_t *in, size_t in_len, const struct fastec_curve **c, uint8_t *priv,
                            size_t priv_cap);
 /* PKCS#8 EncryptedPrivateKeyInfo, PBES2 with PBKDF2-HMAC-SHA-256 and
  * AES-128-CBC or (aes256) AES-256-CBC, DER or PEM; size_only: the same size
  * with zeros for salt, IV and ciphertext, without the key derivation */
 int keyfile_private_encrypt(const struct fastec_curve *c, const uint8_t *priv, const char *pass, size_t pass_len,
-                            int aes256, unsigned iterations, int pem, int size_only, uint8_t *out, size_t *out_len);
+                            int aes256, unsigned iterations, int pem, int pub_form, int size_only, uint8_t *out,
+                            size_t *out_len);
 /* any private key file; an encrypted one is decrypted with pass (RC_ENCRYPTED
  * when pass is NULL); *form (if form): the first byte of the embedded public
  * key as stored (0x04, 0x02/0x03, 0x06/0x07), 0 when the file has none */
