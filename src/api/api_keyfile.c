@@ -9,6 +9,7 @@
 #include "ct.h"
 #include "curves/curves.h"
 #include "encode/keyfile.h"
+#include "encode/sec1.h"
 #include "fastec.h"
 
 /* larger than any output below (checked against FASTEC_MAX_* by test_api) */
@@ -67,7 +68,7 @@ static CT_SECRET_FN int private_encode(const fastec_curve *c, const uint8_t *pri
 int fastec_private_key_encode(const fastec_curve *c, const uint8_t *priv, int pkcs8, int pem, uint8_t *out,
                               size_t *out_len)
 {
-    return ct_scrubbed(private_encode(c, priv, pkcs8, pem, KF_PUB_UNCOMPRESSED, out, out_len), api_burn(c));
+    return ct_scrubbed(private_encode(c, priv, pkcs8, pem, SEC1_UNCOMPRESSED, out, out_len), api_burn(c));
 }
 
 static CT_SECRET_FN int private_encrypt(const fastec_curve *c, const uint8_t *priv, const char *pass,
@@ -95,7 +96,7 @@ static CT_SECRET_FN int private_encrypt(const fastec_curve *c, const uint8_t *pr
 int fastec_private_key_encrypt(const fastec_curve *c, const uint8_t *priv, const char *pass, size_t pass_len,
                                int cipher, unsigned iterations, int pem, uint8_t *out, size_t *out_len)
 {
-    return ct_scrubbed(private_encrypt(c, priv, pass, pass_len, cipher, iterations, pem, KF_PUB_UNCOMPRESSED, out, out_len),
+    return ct_scrubbed(private_encrypt(c, priv, pass, pass_len, cipher, iterations, pem, SEC1_UNCOMPRESSED, out, out_len),
                        api_burn(c));
 }
 
@@ -103,11 +104,11 @@ int fastec_private_key_write(const fastec_curve *c, const uint8_t *priv, int pkc
                              const char *pass, size_t pass_len, int cipher, unsigned iterations, uint8_t *out,
                              size_t *out_len)
 {
-    const int pf = public_form == FASTEC_FORM_COMPRESSED ? KF_PUB_COMPRESSED
-                   : public_form == FASTEC_FORM_HYBRID   ? KF_PUB_HYBRID
-                   : public_form == FASTEC_FORM_UNCOMPRESSED || public_form == FASTEC_FORM_NONE ? KF_PUB_UNCOMPRESSED
-                                                                                               : 0;
-    if (!pf) return FASTEC_ERR_ARG;
+    const int pf = public_form == FASTEC_FORM_COMPRESSED ? SEC1_COMPRESSED
+                   : public_form == FASTEC_FORM_HYBRID   ? SEC1_HYBRID
+                   : public_form == FASTEC_FORM_UNCOMPRESSED || public_form == FASTEC_FORM_NONE ? SEC1_UNCOMPRESSED
+                                                                                               : -1;
+    if (pf < 0) return FASTEC_ERR_ARG;
     if (!cipher) return ct_scrubbed(private_encode(c, priv, pkcs8, pem, pf, out, out_len), api_burn(c));
     return ct_scrubbed(private_encrypt(c, priv, pass, pass_len, cipher, iterations, pem, pf, out, out_len),
                        api_burn(c));

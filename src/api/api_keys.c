@@ -28,7 +28,7 @@ static int deliver_point(const fastec_curve *c, const ec_ops *ops, const ec_poin
 {
     uint8_t tmp[FASTEC_MAX_PUBLIC_KEY_SIZE];
     size_t n = sizeof tmp;
-    int rc = sec1_encode(c, ops, P, compressed, tmp, &n);
+    int rc = sec1_encode(c, ops, P, compressed ? SEC1_COMPRESSED : SEC1_UNCOMPRESSED, tmp, &n);
     if (rc) return rc;
     if (out && *out_len >= n) memmove(out, tmp, n);
     rc = out && *out_len < n ? FASTEC_ERR_BUFFER : FASTEC_OK;

@@ -405,41 +405,6 @@ B8F void lv_recover(lv *B, const gv *x, const gv *y, const gv *X1, const gv *Z1,
     }
 }
 
-/* the product by the curve's a (ec2_mul_a) in the lambda doubling */
-#define GV_MULA(r, t)                                                                                                \
-    do {                                                                                                             \
-        if (e->a_kind == 0) gv_set(&(r), zero, ng);                                                                 \
-        else if (e->a_kind == 1) (r) = (t);                                                                          \
-        else gv_mul(&(r), av, &(t), ng);                                                                             \
-    } while (0)
-
-/* acc += (x2, l2) (lambda-affine) in the lanes of nz, EC2_LAM_MADD with
- * the special cases by branches on the lanes' masks: acc the identity
- * gives (x2, l2), acc = (x2, l2) the doubling (EC2_LAM_DBL), acc =
- * -(x2, l2) the identity (Z3 = 0 from the formula) */
-B8F void lv_madd_vartime(const ec2_params *e, lv *acc, const gv *x2, const gv *l2, lmask nz, const gv *av, int ng)
-{
-    const uint64_t zero[NW] = {0}, one[NW] = {1};
-    lv S;
-    gv A, B;
-    const lmask ainf = gv_is_zero(&acc->Z, ng);
-    EC2_LAM_MADD(GV, S.X, S.L, S.Z, A, B, acc->X, acc->L, acc->Z, *x2, *l2);
-    const lmask same = gv_is_zero(&A, ng) & gv_is_zero(&B, ng) & ~ainf & nz;
-    if (same) {
-        lv D;
-        EC2_LAM_DBL(GV, GV_MULA, D.X, D.L, D.Z, acc->X, acc->L, acc->Z);
-        lv_select(&S, same, &D, ng);
-    }
-    if (ainf & nz) {
-        lv T;
-        T.X = *x2;
-        T.L = *l2;
-        gv_set(&T.Z, one, ng);
-        lv_select(&S, ainf, &T, ng);
-    }
-    lv_select(acc, nz, &S, ng);
-}
-
 /* ---- signing's k G (constant-time in each k) ---- */
 
 /* the entry of each lane's digit in row (ne entries of x then lambda, NW
@@ -469,24 +434,29 @@ B8I lmask gv_select_row(gv *x, gv *l, const uint64_t *row, unsigned ne, const in
     return z;
 }
 
-/* ec2/ec2_base.h's step in every lane: acc += (x2, l2), lambda-affine, the
- * special cases by masks: acc the identity gives (x2, l2), a zero digit
- * (skip) leaves acc; with_dbl (a public position where acc = (x2, l2) can
- * occur) also computes the entry's doubling and selects it where the sum's
- * A and B are both 0; acc = -(x2, l2) gives Z3 = 0 from the formula. Its
+/* ec2/ec2_base.h's step in every lane but those of skip: acc += (x2, l2),
+ * lambda-affine, the special cases by masks: acc the identity gives
+ * (x2, l2); acc = (x2, l2) the entry's doubling (EC2_LAM_DBL_AFF), computed
+ * as dbl says: LV_DBL_NEVER, LV_DBL_ALWAYS (constant time, at a public
+ * position where it can occur) or LV_DBL_IF_MET (public data: only when
+ * some lane meets it); acc = -(x2, l2) gives Z3 = 0 from the formula. Its
  * temporaries are not wiped at every step: the batch calls clear the stack
  * and vector registers once, after the last group (ct_scrubbed). */
-B8F void lv_step_ct(lv *acc, const gv *x2, const gv *l2, const gv *av, lmask skip, int with_dbl, int ng)
+enum { LV_DBL_NEVER, LV_DBL_ALWAYS, LV_DBL_IF_MET };
+B8F void lv_madd(lv *acc, const gv *x2, const gv *l2, const gv *av, lmask skip, int dbl, int ng)
 {
     const uint64_t one[NW] = {1};
     lv S, T;
     gv A, B;
     const lmask ainf = gv_is_zero(&acc->Z, ng);
     EC2_LAM_MADD(GV, S.X, S.L, S.Z, A, B, acc->X, acc->L, acc->Z, *x2, *l2);
-    if (with_dbl) {
-        lv D;
-        EC2_LAM_DBL_AFF(GV, D.X, D.L, D.Z, *x2, *l2, *av);
-        lv_select(&S, gv_is_zero(&A, ng) & gv_is_zero(&B, ng), &D, ng);
+    if (dbl != LV_DBL_NEVER) {
+        const lmask same = gv_is_zero(&A, ng) & gv_is_zero(&B, ng);
+        if (dbl == LV_DBL_ALWAYS || (same & ~ainf & ~skip)) {
+            lv D;
+            EC2_LAM_DBL_AFF(GV, D.X, D.L, D.Z, *x2, *l2, *av);
+            lv_select(&S, same, &D, ng);
+        }
     }
     T.X = *x2;
     T.L = *l2;
@@ -516,7 +486,7 @@ B8_TARGET static unsigned lanes_mul_base_x(const struct fastec_curve *c, uint8_t
     for (unsigned i = 0; i < e->base_pos; i++) {
         const lmask skip = gv_select_row(&x, &l, e->base + ((size_t)i << (w - 1)) * 2 * NW, ne, &d[0][0], sizeof d[0],
                                          i, ng);
-        lv_step_ct(&acc, &x, &l, &av, skip, i >= e->base_exc, ng);
+        lv_madd(&acc, &x, &l, &av, skip, i >= e->base_exc ? LV_DBL_ALWAYS : LV_DBL_NEVER, ng);
     }
     const lmask inf = gv_is_zero(&acc.Z, ng);
     gv_inv(&zi, &acc.Z, ng);
@@ -568,7 +538,7 @@ B8_TARGET static unsigned lanes_verify(const struct fastec_curve *c, const uint8
             /* -(x, lambda) = (x, lambda + 1) */
             tl.g[j].w[0] = _mm512_mask_xor_epi64(tl.g[j].w[0], neg, tl.g[j].w[0], bc(1));
         }
-        if (nz) lv_madd_vartime(e, &acc, &tx, &tl, nz, &av, ng);
+        if (nz) lv_madd(&acc, &tx, &tl, &av, ~nz, LV_DBL_IF_MET, ng);
     }
     /* x(R) = X/Z against c = r, r + n, ... while below 2^m */
     const lmask lanes = (lmask)(((uint64_t)1 << nl) - 1), live = ~gv_is_zero(&acc.Z, ng) & lanes;

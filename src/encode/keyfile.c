@@ -41,14 +41,15 @@ static const uint8_t oid_aes_prefix[] = {0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x0
 static const char *const priv_labels[] = {"EC PRIVATE KEY", "PRIVATE KEY", "ENCRYPTED PRIVATE KEY", NULL};
 static const char *const pub_labels[] = {"PUBLIC KEY", NULL};
 
-/* the SEC 1 public key of a private key; RC_PRIVKEY unless it is in [1, n-1] */
-static int public_of(const struct fastec_curve *c, const uint8_t *priv, int compressed, uint8_t *pub, size_t *pub_len)
+/* the SEC 1 public key of a private key in form (SEC1_*); RC_PRIVKEY unless
+ * it is in [1, n-1] */
+static int public_of(const struct fastec_curve *c, const uint8_t *priv, int form, uint8_t *pub, size_t *pub_len)
 {
     const ec_ops *ops = ec_ops_for(c);
     ec_point P;
     int rc = proto_public_of(c, ops, priv, &P);
     if (rc) return rc;
-    return sec1_encode(c, ops, &P, compressed, pub, pub_len);
+    return sec1_encode(c, ops, &P, form, pub, pub_len);
 }
 
 /* a SEC 1 public key is valid (encoding, range, curve, subgroup) */
@@ -235,20 +236,14 @@ static void put_ecprivatekey(der_out *o, const struct fastec_curve *c, const uin
 }
 
 /* the DER of the private key, PKCS#8 or SEC 1, into der (MAX_KEY_DER), its
- * public key in the form pub_form (KF_PUB_*) */
+ * public key in the form pub_form (SEC1_*) */
 static int private_der(const struct fastec_curve *c, const uint8_t *priv, int pkcs8, int pub_form, uint8_t *der,
                        size_t *len)
 {
     uint8_t pub[1 + 2 * EC_MAX_FIELD_BYTES], inner[MAX_KEY_DER];
     size_t pl = sizeof pub;
-    int rc = public_of(c, priv, pub_form == KF_PUB_COMPRESSED, pub, &pl);
+    int rc = public_of(c, priv, pub_form, pub, &pl);
     if (rc) return rc;
-    if (pub_form == KF_PUB_HYBRID) { /* 0x06 or 0x07 by the compressed form's bit (binary curves: of y/x) */
-        uint8_t cp[1 + EC_MAX_FIELD_BYTES];
-        size_t cl = sizeof cp;
-        if ((rc = public_of(c, priv, 1, cp, &cl))) return rc;
-        pub[0] = (uint8_t)(0x06 | (cp[0] & 1));
-    }
     der_out o = {der, MAX_KEY_DER, 0, 0};
     if (!pkcs8) {
         put_ecprivatekey(&o, c, priv, pub, pl, 1);
@@ -322,7 +317,7 @@ static int read_ecprivatekey(der_in in, const struct fastec_curve **c, uint8_t *
     memcpy(priv + ss - key.n, key.p, key.n);
     uint8_t pub[1 + 2 * EC_MAX_FIELD_BYTES];
     size_t pl = sizeof pub;
-    if ((rc = public_of(*c, priv, 0, pub, &pl))) return rc; /* range check of the key */
+    if ((rc = public_of(*c, priv, SEC1_UNCOMPRESSED, pub, &pl))) return rc; /* range check of the key */
     if (der_peek(&seq) == DER_CTX1) {
         if ((rc = der_read(&seq, DER_CTX1, &ctx)) || (rc = der_read(&ctx, DER_BIT_STRING, &bits))) return rc;
         if (ctx.n || bits.n < 2 || bits.p[0] != 0) return RC_DER;
@@ -332,8 +327,8 @@ static int read_ecprivatekey(der_in in, const struct fastec_curve **c, uint8_t *
         if (public_from_file(*c, bits.p + 1, bits.n - 1, emb, &el)) return RC_KEY_MISMATCH;
         uint8_t cmp[1 + 2 * EC_MAX_FIELD_BYTES];
         size_t cl = sizeof cmp;
-        int compressed = emb[0] == 0x02 || emb[0] == 0x03;
-        if ((rc = public_of(*c, priv, compressed, cmp, &cl))) return rc;
+        const int compressed = emb[0] == 0x02 || emb[0] == 0x03;
+        if ((rc = public_of(*c, priv, compressed ? SEC1_COMPRESSED : SEC1_UNCOMPRESSED, cmp, &cl))) return rc;
         if (cl != el || memcmp(cmp, emb, cl)) return RC_KEY_MISMATCH;
         if (form) *form = bits.p[1];
     }

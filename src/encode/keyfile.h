@@ -12,9 +12,8 @@
 
 int keyfile_sig_to_der(const struct fastec_curve *c, const uint8_t *sig, uint8_t *der, size_t *der_len);
 int keyfile_sig_from_der(const struct fastec_curve *c, const uint8_t *der, size_t der_len, uint8_t *sig);
-/* the form of the public key a private key file carries: the class of its
- * first byte */
-enum { KF_PUB_UNCOMPRESSED = 0x04, KF_PUB_COMPRESSED = 0x02, KF_PUB_HYBRID = 0x06 };
+/* pub_form: the form of the public key the file carries (SEC1_*,
+ * encode/sec1.h) */
 int keyfile_private_encode(const struct fastec_curve *c, const uint8_t *priv, int pkcs8, int pem, int pub_form,
                            uint8_t *out, size_t *out_len);
 int keyfile_private_decode(const uint8_t *in, size_t in_len, const struct fastec_curve **c, uint8_t *priv,

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* SEC 1 point encodings: 0x04 || x || y, 0x02/0x03 || x. The lone 0x00
- * (infinity), hybrid 0x06/0x07, other prefixes and wrong lengths are refused.
- * Public data only. */
+/* SEC 1 point encodings: 0x04 || x || y, 0x02/0x03 || x; the encoder also
+ * writes X9.62 hybrid 0x06/0x07 || x || y (key files keep it). The lone
+ * 0x00 (infinity), hybrid 0x06/0x07, other prefixes and wrong lengths are
+ * refused by the decoder. Public data only. */
 #include <string.h>
 
 #include "encode/sec1.h"
@@ -23,19 +24,19 @@ int sec1_decode(const struct fastec_curve *c, const ec_ops *ops, ec_point *p, co
     return RC_ENCODING;
 }
 
-int sec1_encode(const struct fastec_curve *c, const ec_ops *ops, const ec_point *p, int compressed, uint8_t *out,
+int sec1_encode(const struct fastec_curve *c, const ec_ops *ops, const ec_point *p, int form, uint8_t *out,
                 size_t *len)
 {
     const size_t fs = c->field_size;
-    size_t need = compressed ? 1 + fs : 1 + 2 * fs;
+    size_t need = form == SEC1_COMPRESSED ? 1 + fs : 1 + 2 * fs;
     uint8_t xy[2 * EC_MAX_FIELD_BYTES];
     if (*len < need) return RC_BUFFER;
     ops->point_to_xy(c, xy, p);
-    if (compressed) {
+    if (form == SEC1_COMPRESSED) {
         out[0] = (uint8_t)(0x02 | ops->point_ybit_vartime(c, p));
         memcpy(out + 1, xy, fs);
     } else {
-        out[0] = 0x04;
+        out[0] = form == SEC1_HYBRID ? (uint8_t)(0x06 | ops->point_ybit_vartime(c, p)) : 0x04;
         memcpy(out + 1, xy, 2 * fs);
     }
     *len = need;
