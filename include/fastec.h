@@ -13,16 +13,28 @@
  *  - Aliasing: every call works in place, with outputs overlapping inputs
  *    (for example fastec_sig_to_der(c, buf, buf, &len) or
  *    fastec_public_key_convert(c, buf, n, 1, buf, &len)).
- *  - No call allocates on the heap; every call is thread-safe, the first one
- *    included. There is no global state to set up or tear down. The first
- *    operation on a curve in a process computes the curve's precomputed
- *    tables (from 0.2 ms for the smallest curves to 6 ms for the 571-bit
- *    ones, once; a thread that meets another doing it waits for it).
+ *  - Every call is thread-safe, the first one included. There is no global
+ *    state to set up or tear down. The first operation on a curve in a
+ *    process computes the curve's precomputed tables (from 0.2 ms for the
+ *    smallest curves to 6 ms for the 571-bit ones, once; a thread that meets
+ *    another doing it waits for it).
+ *  - The stack budget: every call writes at most 16 KB of its caller's
+ *    stack, its wipes included (today under 1 KB), so that fastec runs in
+ *    OpenSSL's asynchronous jobs (32 KB stacks), on small thread stacks
+ *    and in coroutines. A call on a point or a secret (keys, ECDH, ECDSA,
+ *    batches, key files) runs its work on a work stack of the library's:
+ *    an area mapped the first time it is needed (about 200 KB of address
+ *    space, of which a call touches what it uses, 2-40 KB for a single
+ *    operation, up to 140 KB for a batch), kept in a pool and reused, one
+ *    per thread inside the library at a time, unmapped when the library is
+ *    unloaded. No call allocates on the heap. Where no area can be mapped,
+ *    the call fails with FASTEC_ERR_MEMORY and does nothing.
  *  - Operations on secrets (private keys, nonces, passphrases) are
  *    constant-time, and the library wipes the secrets it copies before
- *    returning; a call on a private key also clears the stack below it that
- *    the operation used (16 KB plus 64 bytes per field bit, at most 48 KB)
- *    and the vector registers before it returns.
+ *    returning. Before a call returns, every byte of the work stack the
+ *    call could have written is zero (the bound derived at build time from
+ *    the compiled code), and the vector registers and the caller-saved
+ *    general registers it does not return a value in are cleared.
  */
 #ifndef FASTEC_H
 #define FASTEC_H
@@ -93,7 +105,8 @@ enum {
     FASTEC_ERR_NOT_PRIVATE = -26,  /* a public key where a private key is needed */
     FASTEC_ERR_LEGACY_ENCRYPTED = -27, /* traditional encrypted PEM (Proc-Type: 4,ENCRYPTED) */
     FASTEC_ERR_CIPHER = -28,       /* encryption scheme not supported (PBES2, PBKDF2, AES-CBC only) */
-    FASTEC_ERR_BATCH = -29         /* one or more items of a batch failed: see each item's result */
+    FASTEC_ERR_BATCH = -29,        /* one or more items of a batch failed: see each item's result */
+    FASTEC_ERR_MEMORY = -30        /* the system refused the memory for a work stack (mmap) */
 };
 
 /* Plain-words description of a return code (static string, never NULL). */

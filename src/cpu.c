@@ -149,7 +149,7 @@ static unsigned probe(void) { return 1u << CPU_BE_PORTABLE; }
 void cpu_clear_vector_registers(void) {}
 #endif
 
-static atomic_int hw_cache = -1, on_cache = -1, warned = 0;
+static atomic_int hw_cache = -1, on_cache = -1, reported = 0;
 
 static unsigned hw_set(void)
 {
@@ -161,9 +161,12 @@ static unsigned hw_set(void)
     return (unsigned)v;
 }
 
-/* the backends FASTEC_CPU names (every one when unset or empty) */
-static unsigned allowed_set(void)
+/* the backends FASTEC_CPU names (every one when unset or empty); *bad (may
+ * be NULL) gets the first name that is not a backend, *badn its length (0
+ * if none) */
+static unsigned allowed_set(const char **bad, size_t *badn)
 {
+    if (badn) *badn = 0;
     const char *e = getenv("FASTEC_CPU");
     if (!e || !*e) return ~0u;
     unsigned set = 1u << CPU_BE_PORTABLE;
@@ -177,14 +180,24 @@ static unsigned allowed_set(void)
                     set |= 1u << b;
                     found = 1;
                 }
-            if (!found && !atomic_exchange(&warned, 1))
-                fprintf(stderr, "fastec: FASTEC_CPU names '%.*s', which is not a backend (known: portable, clmul, adx, "
-                                "sha, pmull, aesni, vpclmul512, vpclmul256, ifma); ignored\n", (int)n, p);
+            if (!found && badn && !*badn) *bad = p, *badn = n;
         }
         p += n;
         p += strspn(p, ", ");
     }
     return set;
+}
+
+void cpu_report_env(void)
+{
+    if (atomic_load_explicit(&reported, memory_order_relaxed)) return;
+    const char *bad = NULL;
+    size_t n;
+    allowed_set(&bad, &n);
+    if (n && !atomic_exchange(&reported, 1))
+        fprintf(stderr, "fastec: FASTEC_CPU names '%.*s', which is not a backend (known: portable, clmul, adx, "
+                        "sha, pmull, aesni, vpclmul512, vpclmul256, ifma); ignored\n", (int)n, bad);
+    atomic_store_explicit(&reported, 1, memory_order_relaxed);
 }
 
 int cpu_backend_hw(enum cpu_backend b) { return (unsigned)b < CPU_BE_COUNT && ((hw_set() >> b) & 1); }
@@ -193,7 +206,7 @@ int cpu_backend_on(enum cpu_backend b)
 {
     int v = atomic_load_explicit(&on_cache, memory_order_relaxed);
     if (v < 0) {
-        v = (int)(hw_set() & allowed_set());
+        v = (int)(hw_set() & allowed_set(NULL, NULL));
         atomic_store_explicit(&on_cache, v, memory_order_relaxed);
     }
     return (unsigned)b < CPU_BE_COUNT && (((unsigned)v >> b) & 1);

@@ -7,7 +7,8 @@
  * FASTEC_CPU in the environment names the backends allowed, comma-separated
  * ("portable", "clmul", "adx", "sha", "pmull", "aesni", "vpclmul512",
  * "vpclmul256", "ifma"; "portable" alone turns every
- * extension off); a name that is not a backend is reported once on stderr and ignored.
+ * extension off); a name that is not a backend is ignored, and reported once on stderr
+ * (cpu_report_env).
  * Unset, every backend the CPU can run is used. */
 #ifndef FASTEC_CPU_H
 #define FASTEC_CPU_H
@@ -31,6 +32,10 @@ const char *cpu_backend_name(enum cpu_backend b);
 int cpu_backend_hw(enum cpu_backend b);
 /* the CPU can run it and FASTEC_CPU allows it: what the dispatch uses */
 int cpu_backend_on(enum cpu_backend b);
+/* FASTEC_CPU's names that are not backends reported on stderr, once per
+ * process: by the public calls before their work (workstack.c), so that
+ * stdio's frames are never on a work stack */
+void cpu_report_env(void);
 /* every vector register (and AVX-512 opmask) that can hold a value after the
  * library returns set to zero, for the CPU's real vector state (FASTEC_CPU
  * ignored: libc's copies use the widest registers anyway) */

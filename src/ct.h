@@ -121,45 +121,6 @@ static inline void ct_cswap_words(uint64_t *a, uint64_t *b, size_t n, uint64_t m
 /* Wipe memory in a way the compiler may not remove. */
 void ct_wipe(void *p, size_t len);
 
-/* After a secret operation, called by the public call that ran it, once the
- * operation's frames have returned: the bytes below the caller that the
- * operation may have used set to zero, and the vector registers cleared
- * (cpu_clear_vector_registers). ct_burn_for_bits(bits) bounds what an
- * operation on a curve of that field size uses, with room to spare (the
- * deepest, sect571k1's ECDH, uses about 35 KB; test_scrub checks every
- * operation against its bound); CT_STACK_BURN, the most, serves calls whose
- * curve is not known before they run; the batch calls have a bound of
- * their own (CT_STACK_BURN_BATCH). */
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define CT_STACK_SCALE 4 /* instrumented builds: frames with redzones, several times larger */
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
-#define CT_STACK_SCALE 4
-#endif
-#endif
-#ifndef CT_STACK_SCALE
-#define CT_STACK_SCALE 1
-#endif
-#define CT_STACK_BURN (48 * 1024 * CT_STACK_SCALE)
-/* the batch calls' bound: the lanes' frames (two groups of eight lanes;
- * ECDH, the deepest, about 54 KB for P-256, 82 KB for P-384 and 108 KB for
- * P-521) are deeper than any single operation's */
-#define CT_STACK_BURN_BATCH (128 * 1024 * CT_STACK_SCALE)
-static inline size_t ct_burn_for_bits(unsigned bits)
-{
-    size_t b = CT_STACK_SCALE * ((size_t)16384 + 64 * (size_t)bits);
-    return b < CT_STACK_BURN ? b : CT_STACK_BURN;
-}
-void ct_scrub(size_t bytes); /* bytes: at most CT_STACK_BURN_BATCH */
-/* a public call's secret work, out of line, so that its frame is below the
- * public call's and ct_scrub reaches it */
-#define CT_SECRET_FN __attribute__((noinline))
-static inline int ct_scrubbed(int rc, size_t bytes)
-{
-    ct_scrub(bytes);
-    return rc;
-}
-
 /* Inline wipe of a few words (hot paths): zero stores the compiler must keep. */
 static inline void ct_wipe_words(uint64_t *p, size_t n)
 {

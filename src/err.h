@@ -36,7 +36,8 @@ enum {
     RC_NOT_PRIVATE = -26,
     RC_LEGACY_ENCRYPTED = -27,
     RC_CIPHER = -28,
-    RC_BATCH = -29
+    RC_BATCH = -29,
+    RC_MEMORY = -30
 };
 
 #endif

@@ -28,6 +28,9 @@ static inline int once_begin(atomic_uint *s)
     return 0;
 }
 
+/* whether the data is ready (acquire order: it may be read then) */
+static inline int once_done(atomic_uint *s) { return atomic_load_explicit(s, memory_order_acquire) == 2; }
+
 static inline void once_end(atomic_uint *s)
 {
     atomic_store_explicit(s, 2, memory_order_release);

@@ -1,28 +1,28 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Secrets after return: after each secret operation of the public API
  * (key generation, public key, ECDH, ECDSA signing, their batch calls,
- * private key encoding and decoding) on every curve and on the backends FASTEC_CPU leaves on, neither
- * the vector registers (ZMM0-31 and the opmask registers with AVX-512,
- * YMM0-15 with AVX, XMM0-15 otherwise; V0-V31 on arm64) nor the dead stack
- * below the caller hold the private key or the nonce in any of the forms the
- * library computes: the scalar as bytes and as words, its Montgomery form
+ * private key encoding and decoding) on every curve and on the backends
+ * FASTEC_CPU leaves on, neither the vector registers (ZMM0-31 and the
+ * opmask registers with AVX-512, YMM0-15 with AVX, XMM0-15 otherwise;
+ * V0-V31 on arm64), nor the general caller-saved registers (rax, rcx, rdx,
+ * rsi, rdi, r8-r11; x0-x18 on arm64), nor the dead stack below the caller
+ * hold the private key or the nonce in any of the forms the library
+ * computes: the scalar as bytes and as words, its Montgomery form
  * (x 2^(64 limbs) mod n), the nonce's inverse and its Montgomery form, r d
- * and e + r d. A form counts as found when one of its 64-bit words (one with
- * at least 16 bits set and 16 clear, so that no small constant matches)
- * appears at any byte offset. The stack below the caller is painted before
- * each operation; no operation may change it deeper than the area the
- * library clears afterwards (api_burn: by the curve, or the most for key
- * files, whose curve is known only once read). */
+ * and e + r d. A form counts as found when one of its 64-bit words (one
+ * with at least 16 bits set and 16 clear, so that no small constant
+ * matches) appears at any byte offset. The library's work stacks
+ * (src/workstack.h) are all zero after every call, and the call changes at
+ * most the stack budget (16 KB) below its caller. */
 #include "cpu.h"
-#include "api/api.h"
 #include "ct.h"
+#include "curves/curves.h"
 #include "fastec.h"
 #include "scalar/sc.h"
-#include "curves/curves.h"
+#include "teststack.h"
 #include "testutil.h"
 
-#define STACK_SPAN (CT_STACK_BURN_BATCH + 64 * 1024)
-#define PAINT 0xa5
+#define BUDGET (16 * 1024)
 
 /* ---- the registers after a call, dumped before anything else runs ---- */
 #if defined(__x86_64__)
@@ -144,60 +144,25 @@ static const char *find(const uint8_t *buf, size_t n, size_t *at)
     return NULL;
 }
 
-/* ---- the stack below the caller ---- */
-__attribute__((noinline)) static void paint(void)
-{
-    volatile uint8_t area[STACK_SPAN];
-    for (size_t i = 0; i < sizeof area; i++) area[i] = PAINT;
-}
-
-static uint8_t stack_copy[STACK_SPAN];
-/* the same area after the call (its first byte is the deepest): read
- * uninitialized on purpose, what the call left there is the point */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#ifndef __clang__
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-__attribute__((noinline)) static void read_back(void)
-{
-    volatile uint8_t area[STACK_SPAN];
-    for (size_t i = 0; i < sizeof area; i++) stack_copy[i] = area[i];
-}
-#pragma GCC diagnostic pop
-
-static size_t last_depth; /* the deepest change the last call left */
-
-/* what the call left: the registers, then the stack area */
-static void capture(void)
-{
-    read_back();
-    /* the deepest change: past the first run of 4096 painted bytes from the
-     * deep end (the two frames' areas may sit a few bytes apart) */
-    size_t i = 0, run = 0;
-    while (i < sizeof stack_copy && run < 4096) {
-        run = stack_copy[i] == PAINT ? run + 1 : 0;
-        i++;
-    }
-    while (i < sizeof stack_copy && stack_copy[i] == PAINT) i++;
-    last_depth = STACK_SPAN - i;
-}
-
-/* bound: the stack ct_scrub clears after this call */
-static void check_after(const fastec_curve *c, const char *op, size_t bound)
+static void check_after(const fastec_curve *c, const char *op)
 {
     size_t at;
     const char *f = find(regs, sizeof regs, &at);
     CHECK(!f, "%s %s (%s): the %s in the vector registers (%s, byte %zu)", fastec_curve_name(c), op,
           fastec_curve_backend(c), f ? f : "", dump_kind, at);
+#ifdef GPR_CALL
+    f = find((const uint8_t *)gprs, sizeof gprs, &at);
+    CHECK(!f, "%s %s (%s): the %s in the general registers (%s)", fastec_curve_name(c), op, fastec_curve_backend(c),
+          f ? f : "", f ? gpr_names[at / 8] : "");
+#endif
     f = find(stack_copy, sizeof stack_copy, &at);
     CHECK(!f, "%s %s (%s): the %s on the dead stack, %zu bytes below the caller", fastec_curve_name(c), op,
           fastec_curve_backend(c), f ? f : "", STACK_SPAN - at);
-    /* ct_scrub clears the bound's bytes (and has a frame of its own): a
-     * change deeper than that is an operation that outgrew its bound */
-    CHECK(last_depth <= bound + 1024 * CT_STACK_SCALE,
-          "%s %s (%s): changed the stack %zu bytes deep, beyond the %zu ct_scrub clears",
-          fastec_curve_name(c), op, fastec_curve_backend(c), last_depth, bound);
+    size_t depth = deepest_change(), a, off;
+    CHECK(depth <= BUDGET, "%s %s (%s): changed the stack %zu bytes below the caller, over the %d-byte budget",
+          fastec_curve_name(c), op, fastec_curve_backend(c), depth, BUDGET);
+    CHECK(areas_clean(&a, &off), "%s %s (%s): work stack %zu not all zero, %zu bytes below its top",
+          fastec_curve_name(c), op, fastec_curve_backend(c), a, off);
 }
 
 /* R = 2^(64 nl) mod n, by doubling */
@@ -208,20 +173,20 @@ static void mont_r(const fastec_curve *c, sc_t *r)
     for (unsigned i = 0; i < 64 * c->sc.nlimbs; i++) sc_add(&c->sc, r, r, r);
 }
 
-/* CALL: the call on a painted stack, then what it left captured; RUN: and
- * checked against the forms already listed */
-#define CALL(expr, op)                                                                                                 \
+/* CALL: the call (CALL_GPR's arguments) on a painted stack, then what it
+ * left captured; RUN: and checked against the forms already listed */
+#define CALL(op, ...)                                                                                                  \
     do {                                                                                                               \
         paint();                                                                                                       \
-        int rc_ = (expr);                                                                                              \
+        int rc_ = CALL_GPR(__VA_ARGS__);                                                                               \
         dump_regs(regs);                                                                                               \
-        capture();                                                                                                     \
+        read_back();                                                                                                   \
         CHECK(rc_ == FASTEC_OK, "%s %s: %s", name, op, fastec_strerror(rc_));                                         \
     } while (0)
-#define RUN(expr, op, bound)                                                                                           \
+#define RUN(op, ...)                                                                                                   \
     do {                                                                                                               \
-        CALL(expr, op);                                                                                                \
-        check_after(c, op, bound);                                                                                     \
+        CALL(op, __VA_ARGS__);                                                                                         \
+        check_after(c, op);                                                                                            \
     } while (0)
 
 int main(void)
@@ -251,9 +216,9 @@ int main(void)
         add_bytes("private key (bytes)", priv, ss);
         add_words("private key (words)", &d, nl);
         add_words("private key (Montgomery form)", &dR, nl);
-        const size_t bound = api_burn(c);
-        RUN(fastec_public_key(c, priv, 0, pub, &pl), "public key", bound);
-        RUN(fastec_ecdh(c, priv, peer, ql, secret), "ECDH", bound);
+        RUN("public key", fastec_public_key, A(c), A(priv), A(0), A(pub), A(&pl));
+        RUN("ECDH", fastec_ecdh, A(c), A(priv), A(peer), A(ql), A(secret));
+        RUN("cofactor ECDH", fastec_ecdh_cofactor, A(c), A(priv), A(peer), A(ql), A(secret));
         /* batches of 3 and of 10 (one group of lanes and two) */
         static uint8_t secrets[10][72], sigs[10][144];
         int res[10];
@@ -263,9 +228,9 @@ int main(void)
             ei[j] = (fastec_ecdh_item){priv, peer, ql, secrets[j]};
             si[j] = (fastec_sign_item){priv, digest, sizeof digest, sigs[j]};
         }
-        RUN(fastec_ecdh_batch(c, ei, 3, res), "ECDH batch", api_burn_batch());
-        RUN(fastec_ecdh_batch(c, ei, 10, res), "ECDH batch of 10", api_burn_batch());
-        RUN(fastec_ecdsa_sign(c, priv, digest, sizeof digest, sig), "ECDSA sign", bound);
+        RUN("ECDH batch", fastec_ecdh_batch, A(c), A(ei), A(3), A(res));
+        RUN("ECDH batch of 10", fastec_ecdh_batch, A(c), A(ei), A(10), A(res));
+        RUN("ECDSA sign", fastec_ecdsa_sign, A(c), A(priv), A(digest), A(sizeof digest), A(sig));
         /* the nonce from the signature: k = s^-1 (e + r d) */
         sc_t r, s, e, k, kinv, rd, erd, kR, kinvR;
         CHECK(sc_from_bytes_range(&c->sc, &r, sig, ss) && sc_from_bytes_range(&c->sc, &s, sig + ss, ss), "sig");
@@ -283,27 +248,35 @@ int main(void)
         add_words("nonce's inverse (Montgomery form)", &kinvR, nl);
         add_words("r d", &rd, nl);
         add_words("e + r d", &erd, nl);
-        RUN(fastec_ecdsa_sign(c, priv, digest, sizeof digest, sig), "ECDSA sign again", bound);
-        RUN(fastec_ecdsa_sign_batch(c, si, 2, res), "ECDSA sign batch", api_burn_batch());
-        RUN(fastec_ecdsa_sign_batch(c, si, 10, res), "ECDSA sign batch of 10", api_burn_batch());
+        RUN("ECDSA sign again", fastec_ecdsa_sign, A(c), A(priv), A(digest), A(sizeof digest), A(sig));
+        static const uint8_t extra[32] = {9, 8, 7, 6, 5, 4, 3, 2, 1};
+        RUN("hedged ECDSA sign", fastec_ecdsa_sign_hedged, A(c), A(priv), A(digest), A(sizeof digest), A(extra),
+            A(sizeof extra), A(sig));
+        RUN("ECDSA sign batch", fastec_ecdsa_sign_batch, A(c), A(si), A(2), A(res));
+        RUN("ECDSA sign batch of 10", fastec_ecdsa_sign_batch, A(c), A(si), A(10), A(res));
         bl = sizeof buf;
-        RUN(fastec_private_key_encode(c, priv, 1, 1, buf, &bl), "private key encode", bound);
-        RUN(fastec_private_key_decode(buf, bl, &got, back, sizeof back), "private key decode", CT_STACK_BURN);
+        RUN("private key encode", fastec_private_key_encode, A(c), A(priv), A(1), A(1), A(buf), A(&bl));
+        RUN("private key decode", fastec_private_key_decode, A(buf), A(bl), A(&got), A(back), A(sizeof back));
         int form;
-        RUN(fastec_private_key_read(buf, bl, NULL, 0, &got, back, sizeof back, &form), "private key read", CT_STACK_BURN);
+        RUN("private key read", fastec_private_key_read, A(buf), A(bl), A(NULL), A(0), A(&got), A(back),
+            A(sizeof back), A(&form));
         bl = sizeof buf;
-        RUN(fastec_private_key_encrypt(c, priv, "pw", 2, FASTEC_AES128_CBC, 1000, 0, buf, &bl), "private key encrypt",
-            bound);
-        RUN(fastec_private_key_decrypt(buf, bl, "pw", 2, &got, back, sizeof back), "private key decrypt", CT_STACK_BURN);
+        RUN("private key encrypt", fastec_private_key_encrypt, A(c), A(priv), A("pw"), A(2), A(FASTEC_AES128_CBC),
+            A(1000), A(0), A(buf), A(&bl));
+        RUN("private key decrypt", fastec_private_key_decrypt, A(buf), A(bl), A("pw"), A(2), A(&got), A(back),
+            A(sizeof back));
+        bl = sizeof buf;
+        RUN("private key write", fastec_private_key_write, A(c), A(priv), A(1), A(1), A(FASTEC_FORM_COMPRESSED),
+            A(NULL), A(0), A(0), A(0), A(buf), A(&bl));
         /* a key from the generator: captured first, its forms computed after */
-        CALL(fastec_keygen(c, priv), "keygen");
+        CALL("keygen", fastec_keygen, A(c), A(priv));
         nforms = 0;
         sc_from_bytes_range(&c->sc, &d, priv, ss);
         add_bytes("generated key (bytes)", priv, ss);
         add_words("generated key (words)", &d, nl);
         sc_mul(&c->sc, &dR, &d, &R);
         add_words("generated key (Montgomery form)", &dR, nl);
-        check_after(c, "keygen", bound);
+        check_after(c, "keygen");
     }
     return t_done("test_scrub");
 }

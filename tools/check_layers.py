@@ -11,7 +11,7 @@ import sys
 
 # lowest first; a path matches the first prefix that fits
 LAYERS = [
-    ('base', ['err.h', 'invariant.h', 'ct.h', 'ct.c', 'cpu.h', 'cpu.c', 'once.h']),
+    ('base', ['err.h', 'invariant.h', 'ct.h', 'ct.c', 'cpu.h', 'cpu.c', 'once.h', 'workstack.h', 'workstack.c']),
     ('hash, mod, sym', ['hash/', 'mod/', 'sym/']),
     ('fields, scalars', ['gf2m/', 'fp/', 'scalar/', 'gen/gf2m_consts.h', 'gen/gf2m_maps.c', 'gen/fp_consts.h', 'gen/fp_adx.h']),
     ('curve data', ['curves/', 'gen/curve_data.c', 'gen/table_digests.h']),

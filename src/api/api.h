@@ -1,25 +1,22 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* What the public calls share. Every call that handles a private key or a
- * nonce runs its work in a CT_SECRET_FN function and returns through
- * ct_scrubbed(rc, api_burn(c)): nothing of the secret stays on the stack
- * below the caller or in the vector registers. */
+/* What the public calls share. A call that computes on a point or a secret
+ * packs its arguments and runs its work_* function (workstack.h names them)
+ * through api_run, on a work stack of the library's: the caller's stack
+ * holds only the public function's frame, and the work stack, the vector
+ * registers and the general caller-saved registers hold nothing of the
+ * call once it returns. */
 #ifndef FASTEC_API_API_H
 #define FASTEC_API_API_H
 
-#include <stddef.h>
+#include "workstack.h"
 
-#include "ct.h"
-#include "curves/curves.h"
+struct fastec_curve;
 
-/* the stack a secret operation on c may use, for ct_scrub: by the curve's
- * field size; the most where c is not a curve (the call fails before any
- * work) or where the curve is known only once the work is done (key files) */
-static inline size_t api_burn(const struct fastec_curve *c)
-{
-    return ec_curve_valid(c) ? ct_burn_for_bits(c->field_bits) : CT_STACK_BURN;
-}
-
-/* the batch calls, whatever the curve */
-static inline size_t api_burn_batch(void) { return CT_STACK_BURN_BATCH; }
+/* work(arg) on a work stack; the wipe's bound by entry e and the curve
+ * (every curve's largest where c is not a curve, or not known before the
+ * work). Where c is a curve whose tables of G are not computed yet, a work
+ * of its own computes them first, so that the operations' works never
+ * hold the frames of that code. */
+int api_run(int (*work)(void *), void *arg, enum ws_entry e, const struct fastec_curve *c);
 
 #endif

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The public curve queries: look-up, enumeration, sizes, names, backend. */
+#include "api/api.h"
 #include "cpu.h"
 #include "curves/curves.h"
 #include "dispatch/dispatch.h"
@@ -24,7 +25,42 @@ const char *fastec_curve_nist_name(const fastec_curve *c)
     return NULL;
 }
 
-const char *fastec_curve_backend(const fastec_curve *c) { return ec_curve_valid(c) ? ec_ops_for(c)->backend : NULL; }
+static int work_curve_tables(void *p)
+{
+    ec_ops_for(p);
+    return FASTEC_OK;
+}
+
+int api_run(int (*work)(void *), void *arg, enum ws_entry e, const struct fastec_curve *c)
+{
+    if (!ec_curve_valid(c)) return ws_run(work, arg, e, ws_any_curve);
+    const size_t row = (size_t)(c - ec_curve_table);
+    if (!ec_tables_ready(c)) {
+        int rc = ws_run(work_curve_tables, (void *)c, WS_curve_tables, row);
+        if (rc) return rc;
+    }
+    return ws_run(work, arg, e, row);
+}
+
+/* the dispatch's choice */
+typedef struct {
+    const fastec_curve *c;
+    const char *name;
+} backend_args;
+
+static int work_curve_backend(void *p)
+{
+    backend_args *a = p;
+    a->name = ec_ops_ready(a->c)->backend;
+    return 0;
+}
+
+const char *fastec_curve_backend(const fastec_curve *c)
+{
+    if (!ec_curve_valid(c)) return NULL;
+    backend_args a = {c, NULL};
+    return api_run(work_curve_backend, &a, WS_curve_backend, c) ? NULL : a.name;
+}
 
 const char *fastec_curve_alias(const fastec_curve *c, size_t i)
 {
@@ -40,6 +76,7 @@ const char *fastec_backend_name(size_t i) { return i < CPU_BE_COUNT ? cpu_backen
 int fastec_backend_state(size_t i)
 {
     if (i >= CPU_BE_COUNT) return FASTEC_ERR_ARG;
+    cpu_report_env();
     if (!cpu_backend_hw((enum cpu_backend)i)) return 0;
     return cpu_backend_on((enum cpu_backend)i) ? 2 : 1;
 }

@@ -36,6 +36,7 @@ SAME(NOT_PRIVATE);
 SAME(LEGACY_ENCRYPTED);
 SAME(CIPHER);
 SAME(BATCH);
+SAME(MEMORY);
 
 const char *fastec_strerror(int code)
 {
@@ -72,6 +73,7 @@ const char *fastec_strerror(int code)
                "openssl pkcs8 -topk8";
     case FASTEC_ERR_CIPHER: return "encryption scheme not supported (PBES2 with PBKDF2 and AES-CBC only)";
     case FASTEC_ERR_BATCH: return "one or more items of the batch failed (see each item's result)";
+    case FASTEC_ERR_MEMORY: return "out of memory: no work stack could be mapped";
     default: return "unknown error code";
     }
 }

@@ -82,7 +82,7 @@ int fastec_hash_init(fastec_hash_ctx *ctx, int alg)
     const hash_desc *h = desc(alg);
     if (!h) return FASTEC_ERR_HASH;
     ctx->alg = alg;
-    h->init((hash_ctx *)(void *)ctx->opaque);
+    hash_desc_init(h, (hash_ctx *)(void *)ctx->opaque);
     return FASTEC_OK;
 }
 
@@ -91,7 +91,7 @@ int fastec_hash_update(fastec_hash_ctx *ctx, const void *data, size_t len)
     if (!ctx || (!data && len)) return FASTEC_ERR_NULL;
     const hash_desc *h = desc(ctx->alg);
     if (!h) return FASTEC_ERR_HASH;
-    if (len) h->update((hash_ctx *)(void *)ctx->opaque, data, len);
+    if (len) hash_desc_update(h, (hash_ctx *)(void *)ctx->opaque, data, len);
     return FASTEC_OK;
 }
 
@@ -100,7 +100,7 @@ int fastec_hash_final(fastec_hash_ctx *ctx, uint8_t *digest)
     if (!ctx || !digest) return FASTEC_ERR_NULL;
     const hash_desc *h = desc(ctx->alg);
     if (!h) return FASTEC_ERR_HASH;
-    h->final((hash_ctx *)(void *)ctx->opaque, digest);
+    hash_desc_final(h, (hash_ctx *)(void *)ctx->opaque, digest);
     ctx->alg = 0;
     return FASTEC_OK;
 }

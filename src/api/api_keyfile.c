@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The public key-file and DER-signature calls: argument checks, then encode/.
- * Every output is built in a buffer of this frame and then delivered, so the
- * calls work in place (output overlapping input), answer size queries (NULL
- * output) and report the size needed when the output is too small. */
+ * Every output is built in a buffer of the work's frame and then delivered,
+ * so the calls work in place (output overlapping input), answer size queries
+ * (NULL output) and report the size needed when the output is too small.
+ * The key-file calls run their work_* function on a work stack (api/api.h);
+ * the DER-signature calls are small and public, and run on the caller's. */
 #include <string.h>
 
 #include "api/api.h"
@@ -53,9 +55,22 @@ int fastec_sig_from_der(const fastec_curve *c, const uint8_t *der, size_t der_le
     return rc;
 }
 
-/* the calls on private keys run out of line and return through
- * ct_scrubbed (api/api.h) */
-static CT_SECRET_FN int private_encode(const fastec_curve *c, const uint8_t *priv, int pkcs8, int pem, int pub_form,
+/* the arguments of a key-file call, for its work function */
+typedef struct {
+    const fastec_curve *c;
+    const fastec_curve **cp; /* out: the curve read */
+    const uint8_t *priv, *in;
+    size_t in_len, priv_cap;
+    uint8_t *out;
+    size_t *out_len;
+    const char *pass;
+    size_t pass_len;
+    int pkcs8, pem, pub_form, cipher;
+    unsigned iterations;
+    int *form; /* out: the stored form of a public key */
+} file_args;
+
+static int private_encode(const fastec_curve *c, const uint8_t *priv, int pkcs8, int pem, int pub_form,
                                        uint8_t *out, size_t *out_len)
 {
     if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
@@ -65,13 +80,21 @@ static CT_SECRET_FN int private_encode(const fastec_curve *c, const uint8_t *pri
     return deliver(keyfile_private_encode(c, priv, pkcs8, pem, pub_form, tmp, &n), tmp, &n, out, out_len);
 }
 
+static int work_private_encode(void *p)
+{
+    const file_args *a = p;
+    return private_encode(a->c, a->priv, a->pkcs8, a->pem, a->pub_form, a->out, a->out_len);
+}
+
 int fastec_private_key_encode(const fastec_curve *c, const uint8_t *priv, int pkcs8, int pem, uint8_t *out,
                               size_t *out_len)
 {
-    return ct_scrubbed(private_encode(c, priv, pkcs8, pem, SEC1_UNCOMPRESSED, out, out_len), api_burn(c));
+    file_args a = {.c = c, .priv = priv, .pkcs8 = pkcs8, .pem = pem, .pub_form = SEC1_UNCOMPRESSED, .out = out,
+                   .out_len = out_len};
+    return api_run(work_private_encode, &a, WS_private_encode, c);
 }
 
-static CT_SECRET_FN int private_encrypt(const fastec_curve *c, const uint8_t *priv, const char *pass,
+static int private_encrypt(const fastec_curve *c, const uint8_t *priv, const char *pass,
                                         size_t pass_len, int cipher, unsigned iterations, int pem, int pub_form,
                                         uint8_t *out, size_t *out_len)
 {
@@ -93,11 +116,19 @@ static CT_SECRET_FN int private_encrypt(const fastec_curve *c, const uint8_t *pr
     return deliver(rc, tmp, &n, out, out_len);
 }
 
+static int work_private_encrypt(void *p)
+{
+    const file_args *a = p;
+    return private_encrypt(a->c, a->priv, a->pass, a->pass_len, a->cipher, a->iterations, a->pem, a->pub_form, a->out,
+                           a->out_len);
+}
+
 int fastec_private_key_encrypt(const fastec_curve *c, const uint8_t *priv, const char *pass, size_t pass_len,
                                int cipher, unsigned iterations, int pem, uint8_t *out, size_t *out_len)
 {
-    return ct_scrubbed(private_encrypt(c, priv, pass, pass_len, cipher, iterations, pem, SEC1_UNCOMPRESSED, out, out_len),
-                       api_burn(c));
+    file_args a = {.c = c, .priv = priv, .pass = pass, .pass_len = pass_len, .cipher = cipher,
+                   .iterations = iterations, .pem = pem, .pub_form = SEC1_UNCOMPRESSED, .out = out, .out_len = out_len};
+    return api_run(work_private_encrypt, &a, WS_private_encrypt, c);
 }
 
 int fastec_private_key_write(const fastec_curve *c, const uint8_t *priv, int pkcs8, int pem, int public_form,
@@ -109,9 +140,10 @@ int fastec_private_key_write(const fastec_curve *c, const uint8_t *priv, int pkc
                    : public_form == FASTEC_FORM_UNCOMPRESSED || public_form == FASTEC_FORM_NONE ? SEC1_UNCOMPRESSED
                                                                                                : -1;
     if (pf < 0) return FASTEC_ERR_ARG;
-    if (!cipher) return ct_scrubbed(private_encode(c, priv, pkcs8, pem, pf, out, out_len), api_burn(c));
-    return ct_scrubbed(private_encrypt(c, priv, pass, pass_len, cipher, iterations, pem, pf, out, out_len),
-                       api_burn(c));
+    file_args a = {.c = c, .priv = priv, .pkcs8 = pkcs8, .pem = pem, .pub_form = pf, .pass = pass, .pass_len = pass_len,
+                   .cipher = cipher, .iterations = iterations, .out = out, .out_len = out_len};
+    if (!cipher) return api_run(work_private_encode, &a, WS_private_encode, c);
+    return api_run(work_private_encrypt, &a, WS_private_encrypt, c);
 }
 
 /* FASTEC_FORM_* of a point's first byte as stored (0: none) */
@@ -124,7 +156,7 @@ static int form_of(int f)
 }
 
 /* the scalar through a buffer of this frame, so priv may overlap in */
-static CT_SECRET_FN int private_read(const uint8_t *in, size_t in_len, const char *pass, size_t pass_len,
+static int private_read(const uint8_t *in, size_t in_len, const char *pass, size_t pass_len,
                                      const fastec_curve **c, uint8_t *priv, size_t priv_cap, int *form)
 {
     uint8_t tmp[FASTEC_MAX_SCALAR_SIZE];
@@ -139,35 +171,58 @@ static CT_SECRET_FN int private_read(const uint8_t *in, size_t in_len, const cha
     return rc;
 }
 
+static int work_private_read(void *p)
+{
+    const file_args *a = p;
+    return private_read(a->in, a->in_len, a->pass, a->pass_len, a->cp, a->out, a->priv_cap, a->form);
+}
+
+/* the curve is known once the file is read: the wipe's bound is the
+ * largest over every curve */
+static int run_private_read(const uint8_t *in, size_t in_len, const char *pass, size_t pass_len,
+                            const fastec_curve **c, uint8_t *priv, size_t priv_cap, int *form)
+{
+    file_args a = {.in = in, .in_len = in_len, .pass = pass, .pass_len = pass_len, .cp = c, .out = priv,
+                   .priv_cap = priv_cap, .form = form};
+    return api_run(work_private_read, &a, WS_private_read, NULL);
+}
+
 int fastec_private_key_decode(const uint8_t *in, size_t in_len, const fastec_curve **c, uint8_t *priv,
                               size_t priv_cap)
 {
     if (!in || !c || !priv) return FASTEC_ERR_NULL;
-    return ct_scrubbed(private_read(in, in_len, NULL, 0, c, priv, priv_cap, NULL), CT_STACK_BURN);
+    return run_private_read(in, in_len, NULL, 0, c, priv, priv_cap, NULL);
 }
 
 int fastec_private_key_decrypt(const uint8_t *in, size_t in_len, const char *pass, size_t pass_len,
                                const fastec_curve **c, uint8_t *priv, size_t priv_cap)
 {
     if (!in || !c || !priv || (!pass && pass_len)) return FASTEC_ERR_NULL;
-    return ct_scrubbed(private_read(in, in_len, pass, pass_len, c, priv, priv_cap, NULL), CT_STACK_BURN);
+    return run_private_read(in, in_len, pass, pass_len, c, priv, priv_cap, NULL);
 }
 
 int fastec_private_key_read(const uint8_t *in, size_t in_len, const char *pass, size_t pass_len,
                             const fastec_curve **c, uint8_t *priv, size_t priv_cap, int *public_form)
 {
     if (!in || !c || !priv || !public_form || (!pass && pass_len)) return FASTEC_ERR_NULL;
-    return ct_scrubbed(private_read(in, in_len, pass, pass_len, c, priv, priv_cap, public_form), CT_STACK_BURN);
+    return run_private_read(in, in_len, pass, pass_len, c, priv, priv_cap, public_form);
+}
+
+static int work_public_encode(void *p)
+{
+    const file_args *a = p;
+    if (!ec_curve_valid(a->c)) return FASTEC_ERR_CURVE;
+    if (!a->in || !a->out_len) return FASTEC_ERR_NULL;
+    uint8_t tmp[TMP_SIZE];
+    size_t n = sizeof tmp;
+    return deliver(keyfile_public_encode(a->c, a->in, a->in_len, a->pem, tmp, &n), tmp, &n, a->out, a->out_len);
 }
 
 int fastec_public_key_encode(const fastec_curve *c, const uint8_t *pub, size_t pub_len, int pem, uint8_t *out,
                              size_t *out_len)
 {
-    if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
-    if (!pub || !out_len) return FASTEC_ERR_NULL;
-    uint8_t tmp[TMP_SIZE];
-    size_t n = sizeof tmp;
-    return deliver(keyfile_public_encode(c, pub, pub_len, pem, tmp, &n), tmp, &n, out, out_len);
+    file_args a = {.c = c, .in = pub, .in_len = pub_len, .pem = pem, .out = out, .out_len = out_len};
+    return api_run(work_public_encode, &a, WS_public_encode, c);
 }
 
 static int public_read(const uint8_t *in, size_t in_len, const fastec_curve **c, uint8_t *pub, size_t *pub_len,
@@ -183,16 +238,24 @@ static int public_read(const uint8_t *in, size_t in_len, const fastec_curve **c,
     return rc;
 }
 
+static int work_public_read(void *p)
+{
+    const file_args *a = p;
+    return public_read(a->in, a->in_len, a->cp, a->out, a->out_len, a->form);
+}
+
 int fastec_public_key_decode(const uint8_t *in, size_t in_len, const fastec_curve **c, uint8_t *pub,
                              size_t *pub_len)
 {
     if (!in || !c || !pub_len) return FASTEC_ERR_NULL;
-    return public_read(in, in_len, c, pub, pub_len, NULL);
+    file_args a = {.in = in, .in_len = in_len, .cp = c, .out = pub, .out_len = pub_len};
+    return api_run(work_public_read, &a, WS_public_read, NULL);
 }
 
 int fastec_public_key_read(const uint8_t *in, size_t in_len, const fastec_curve **c, uint8_t *pub, size_t *pub_len,
                            int *form)
 {
     if (!in || !c || !pub_len || !form) return FASTEC_ERR_NULL;
-    return public_read(in, in_len, c, pub, pub_len, form);
+    file_args a = {.in = in, .in_len = in_len, .cp = c, .out = pub, .out_len = pub_len, .form = form};
+    return api_run(work_public_read, &a, WS_public_read, NULL);
 }

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The public key, ECDH and ECDSA calls: argument checks, the implementation
- * for this CPU, the protocol; secrets copied here are wiped. */
+ * for this CPU, the protocol; secrets copied here are wiped. Each public
+ * call packs its arguments and runs its work_* function on a work stack
+ * (api/api.h). */
 #include <string.h>
 
 #include "api/api.h"
@@ -12,14 +14,33 @@
 #include "fastec.h"
 #include "proto/proto.h"
 
-static CT_SECRET_FN int keygen(const fastec_curve *c, uint8_t *priv)
+/* the arguments of every call here, for its work function */
+typedef struct {
+    const fastec_curve *c;
+    const uint8_t *priv, *pub, *digest, *extra, *sig;
+    size_t pub_len, digest_len, extra_len;
+    int flag; /* compressed; cofactor ECDH */
+    uint8_t *out;
+    size_t *out_len;
+    const void *items;
+    size_t n;
+    int *results;
+    const ec_lanes *ln;
+} key_args;
+
+static int work_keygen(void *p)
 {
-    if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
-    if (!priv) return FASTEC_ERR_NULL;
-    return proto_keygen(c, priv);
+    const key_args *a = p;
+    if (!ec_curve_valid(a->c)) return FASTEC_ERR_CURVE;
+    if (!a->out) return FASTEC_ERR_NULL;
+    return proto_keygen(a->c, a->out);
 }
 
-int fastec_keygen(const fastec_curve *c, uint8_t *priv) { return ct_scrubbed(keygen(c, priv), api_burn(c)); }
+int fastec_keygen(const fastec_curve *c, uint8_t *priv)
+{
+    key_args a = {.c = c, .out = priv};
+    return api_run(work_keygen, &a, WS_keygen, c);
+}
 
 /* a SEC 1 encoding of P delivered as the header says: in place, a NULL
  * output asking for the size, a short buffer told the size needed */
@@ -36,8 +57,7 @@ static int deliver_point(const fastec_curve *c, const ec_ops *ops, const ec_poin
     return rc;
 }
 
-static CT_SECRET_FN int public_key(const fastec_curve *c, const uint8_t *priv, int compressed, uint8_t *pub,
-                                   size_t *pub_len)
+static int public_key(const fastec_curve *c, const uint8_t *priv, int compressed, uint8_t *pub, size_t *pub_len)
 {
     if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
     if (!priv || !pub_len) return FASTEC_ERR_NULL;
@@ -48,44 +68,66 @@ static CT_SECRET_FN int public_key(const fastec_curve *c, const uint8_t *priv, i
         *pub_len = need;
         return rc;
     }
-    const ec_ops *ops = ec_ops_for(c);
+    const ec_ops *ops = ec_ops_ready(c);
     ec_point P;
     int rc = proto_public_of(c, ops, priv, &P);
     if (rc) return rc;
     return deliver_point(c, ops, &P, compressed, pub, pub_len);
 }
 
+static int work_public_key(void *p)
+{
+    const key_args *a = p;
+    return public_key(a->c, a->priv, a->flag, a->out, a->out_len);
+}
+
 int fastec_public_key(const fastec_curve *c, const uint8_t *priv, int compressed, uint8_t *pub, size_t *pub_len)
 {
-    return ct_scrubbed(public_key(c, priv, compressed, pub, pub_len), api_burn(c));
+    key_args a = {.c = c, .priv = priv, .flag = compressed, .out = pub, .out_len = pub_len};
+    return api_run(work_public_key, &a, WS_public_key, c);
+}
+
+static int work_public_key_check(void *p)
+{
+    const key_args *a = p;
+    if (!ec_curve_valid(a->c)) return FASTEC_ERR_CURVE;
+    if (!a->pub) return FASTEC_ERR_NULL;
+    ec_point P;
+    return sec1_decode(a->c, ec_ops_ready(a->c), &P, a->pub, a->pub_len);
 }
 
 int fastec_public_key_check(const fastec_curve *c, const uint8_t *pub, size_t pub_len)
 {
+    key_args a = {.c = c, .pub = pub, .pub_len = pub_len};
+    return api_run(work_public_key_check, &a, WS_public_key_check, c);
+}
+
+static int work_public_key_convert(void *p)
+{
+    const key_args *a = p;
+    const fastec_curve *c = a->c;
     if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
-    if (!pub) return FASTEC_ERR_NULL;
+    if (!a->pub || !a->out_len) return FASTEC_ERR_NULL;
+    const ec_ops *ops = ec_ops_ready(c);
     ec_point P;
-    return sec1_decode(c, ec_ops_for(c), &P, pub, pub_len);
+    int rc = sec1_decode(c, ops, &P, a->pub, a->pub_len);
+    if (rc) return rc;
+    return deliver_point(c, ops, &P, a->flag, a->out, a->out_len);
 }
 
 int fastec_public_key_convert(const fastec_curve *c, const uint8_t *pub, size_t pub_len, int compressed,
                               uint8_t *out, size_t *out_len)
 {
-    if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
-    if (!pub || !out_len) return FASTEC_ERR_NULL;
-    const ec_ops *ops = ec_ops_for(c);
-    ec_point P;
-    int rc = sec1_decode(c, ops, &P, pub, pub_len);
-    if (rc) return rc;
-    return deliver_point(c, ops, &P, compressed, out, out_len);
+    key_args a = {.c = c, .pub = pub, .pub_len = pub_len, .flag = compressed, .out = out, .out_len = out_len};
+    return api_run(work_public_key_convert, &a, WS_public_key_convert, c);
 }
 
-static CT_SECRET_FN int ecdh(const fastec_curve *c, const uint8_t *priv, const uint8_t *peer, size_t peer_len,
+static int ecdh(const fastec_curve *c, const uint8_t *priv, const uint8_t *peer, size_t peer_len,
                              uint8_t *secret, int cofactor)
 {
     if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
     if (!priv || !peer || !secret) return FASTEC_ERR_NULL;
-    const ec_ops *ops = ec_ops_for(c);
+    const ec_ops *ops = ec_ops_ready(c);
     ec_point P;
     sc_t d;
     int rc = sec1_decode(c, ops, &P, peer, peer_len); /* the peer key is decoded and checked once */
@@ -97,19 +139,27 @@ static CT_SECRET_FN int ecdh(const fastec_curve *c, const uint8_t *priv, const u
     return rc;
 }
 
+static int work_ecdh(void *p)
+{
+    const key_args *a = p;
+    return ecdh(a->c, a->priv, a->pub, a->pub_len, a->out, a->flag);
+}
+
 int fastec_ecdh(const fastec_curve *c, const uint8_t *priv, const uint8_t *peer_pub, size_t peer_pub_len,
                 uint8_t *secret)
 {
-    return ct_scrubbed(ecdh(c, priv, peer_pub, peer_pub_len, secret, 0), api_burn(c));
+    key_args a = {.c = c, .priv = priv, .pub = peer_pub, .pub_len = peer_pub_len, .out = secret};
+    return api_run(work_ecdh, &a, WS_ecdh, c);
 }
 
 int fastec_ecdh_cofactor(const fastec_curve *c, const uint8_t *priv, const uint8_t *peer_pub, size_t peer_pub_len,
                          uint8_t *secret)
 {
-    return ct_scrubbed(ecdh(c, priv, peer_pub, peer_pub_len, secret, 1), api_burn(c));
+    key_args a = {.c = c, .priv = priv, .pub = peer_pub, .pub_len = peer_pub_len, .out = secret, .flag = 1};
+    return api_run(work_ecdh, &a, WS_ecdh, c);
 }
 
-static CT_SECRET_FN int ecdsa_sign(const fastec_curve *c, const uint8_t *priv, const uint8_t *digest,
+static int ecdsa_sign(const fastec_curve *c, const uint8_t *priv, const uint8_t *digest,
                                    size_t digest_len, const uint8_t *extra, size_t extra_len, uint8_t *sig)
 {
     if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
@@ -117,39 +167,61 @@ static CT_SECRET_FN int ecdsa_sign(const fastec_curve *c, const uint8_t *priv, c
     sc_t d;
     int rc = proto_priv_load(c, &d, priv);
     if (rc) return rc;
-    rc = proto_ecdsa_sign(c, ec_ops_for(c), &d, digest ? digest : (const uint8_t *)"", digest_len, extra, extra_len,
+    rc = proto_ecdsa_sign(c, ec_ops_ready(c), &d, digest ? digest : (const uint8_t *)"", digest_len, extra, extra_len,
                           sig);
     ct_wipe(&d, sizeof d);
     return rc;
 }
 
+static int work_ecdsa_sign(void *p)
+{
+    const key_args *a = p;
+    return ecdsa_sign(a->c, a->priv, a->digest, a->digest_len, a->extra, a->extra_len, a->out);
+}
+
 int fastec_ecdsa_sign(const fastec_curve *c, const uint8_t *priv, const uint8_t *digest, size_t digest_len,
                       uint8_t *sig)
 {
-    return ct_scrubbed(ecdsa_sign(c, priv, digest, digest_len, NULL, 0, sig), api_burn(c));
+    key_args a = {.c = c, .priv = priv, .digest = digest, .digest_len = digest_len, .out = sig};
+    return api_run(work_ecdsa_sign, &a, WS_ecdsa_sign, c);
 }
 
 int fastec_ecdsa_sign_hedged(const fastec_curve *c, const uint8_t *priv, const uint8_t *digest, size_t digest_len,
                              const uint8_t *extra, size_t extra_len, uint8_t *sig)
 {
     if (!extra || !extra_len) return extra ? FASTEC_ERR_ARG : FASTEC_ERR_NULL;
-    return ct_scrubbed(ecdsa_sign(c, priv, digest, digest_len, extra, extra_len, sig), api_burn(c));
+    key_args a = {.c = c, .priv = priv, .digest = digest, .digest_len = digest_len, .extra = extra,
+                  .extra_len = extra_len, .out = sig};
+    return api_run(work_ecdsa_sign, &a, WS_ecdsa_sign, c);
 }
 
-int fastec_ecdsa_verify(const fastec_curve *c, const uint8_t *pub, size_t pub_len, const uint8_t *digest,
+static int ecdsa_verify(const fastec_curve *c, const uint8_t *pub, size_t pub_len, const uint8_t *digest,
                         size_t digest_len, const uint8_t *sig)
 {
     if (!ec_curve_valid(c)) return FASTEC_ERR_CURVE;
     if (!pub || !sig || (!digest && digest_len)) return FASTEC_ERR_NULL;
-    const ec_ops *ops = ec_ops_for(c);
+    const ec_ops *ops = ec_ops_ready(c);
     ec_point Q;
     int rc = sec1_decode(c, ops, &Q, pub, pub_len);
     if (rc) return rc;
     return proto_ecdsa_verify(c, ops, &Q, digest ? digest : (const uint8_t *)"", digest_len, sig);
 }
 
+static int work_ecdsa_verify(void *p)
+{
+    const key_args *a = p;
+    return ecdsa_verify(a->c, a->pub, a->pub_len, a->digest, a->digest_len, a->sig);
+}
+
+int fastec_ecdsa_verify(const fastec_curve *c, const uint8_t *pub, size_t pub_len, const uint8_t *digest,
+                        size_t digest_len, const uint8_t *sig)
+{
+    key_args a = {.c = c, .pub = pub, .pub_len = pub_len, .digest = digest, .digest_len = digest_len, .sig = sig};
+    return api_run(work_ecdsa_verify, &a, WS_ecdsa_verify, c);
+}
+
 /* ---- batches (include/fastec.h): each item by the single call's code;
- * the stack and vector registers are scrubbed once, after the last item ---- */
+ * the work stack and the registers are wiped once, after the last item ---- */
 
 static int batch_args(const fastec_curve *c, const void *items, size_t n, const int *results)
 {
@@ -161,10 +233,10 @@ static int batch_args(const fastec_curve *c, const void *items, size_t n, const 
 /* ECDH on lanes: the items checked one by one as ecdh() checks them (a
  * failing item gets its code and no lane), the others up to EC_LANES at a
  * time, the lanes left over running a copy of the first item into scratch */
-static CT_SECRET_FN int ecdh_lanes(const fastec_curve *c, const ec_lanes *ln, const fastec_ecdh_item *items, size_t n,
+static int ecdh_lanes(const fastec_curve *c, const ec_lanes *ln, const fastec_ecdh_item *items, size_t n,
                                    int *results)
 {
-    const ec_ops *ops = ec_ops_for(c);
+    const ec_ops *ops = ec_ops_ready(c);
     int all = FASTEC_OK;
     sc_t d[EC_LANES];
     uint8_t xy[EC_LANES][2 * EC_MAX_FIELD_BYTES], scratch[EC_LANES][EC_MAX_FIELD_BYTES];
@@ -186,13 +258,13 @@ static CT_SECRET_FN int ecdh_lanes(const fastec_curve *c, const ec_lanes *ln, co
                 all = FASTEC_ERR_BATCH;
                 continue;
             }
-            ops->point_to_xy(c, xy[m], &P);
+            ec_ops_point_to_xy(ops, c, xy[m], &P);
             out[m] = t->secret, k[m] = &d[m], in[m] = xy[m], idx[m] = i;
             m++;
         }
         if (!m) break;
         for (unsigned l = m; l < EC_LANES; l++) out[l] = scratch[l], k[l] = &d[0], in[l] = xy[0];
-        unsigned inf = ln->mul_x(c, out, k, in, m);
+        unsigned inf = ec_lanes_mul_x(ln, c, out, k, in, m);
         ct_public(&inf, sizeof inf); /* never set for a valid key and peer */
         for (unsigned l = 0; l < m; l++) {
             results[idx[l]] = (inf >> l) & 1 ? FASTEC_ERR_INFINITY : FASTEC_OK;
@@ -204,18 +276,32 @@ static CT_SECRET_FN int ecdh_lanes(const fastec_curve *c, const ec_lanes *ln, co
     return all;
 }
 
+static int work_ecdh_batch_lanes(void *p)
+{
+    const key_args *a = p;
+    return ecdh_lanes(a->c, a->ln, a->items, a->n, a->results);
+}
+
+static int work_ecdh_batch_loop(void *p)
+{
+    const key_args *a = p;
+    const fastec_ecdh_item *items = a->items;
+    int all = FASTEC_OK;
+    for (size_t i = 0; i < a->n; i++) {
+        const fastec_ecdh_item *t = &items[i];
+        a->results[i] = ecdh(a->c, t->priv, t->peer_pub, t->peer_pub_len, t->secret, 0);
+        if (a->results[i]) all = FASTEC_ERR_BATCH;
+    }
+    return all;
+}
+
 int fastec_ecdh_batch(const fastec_curve *c, const fastec_ecdh_item *items, size_t n, int *results)
 {
-    int rc = batch_args(c, items, n, results), all = FASTEC_OK;
+    int rc = batch_args(c, items, n, results);
     if (rc) return rc;
-    const ec_lanes *ln = ec_lanes_for(c);
-    if (ln && ln->mul_x) return ct_scrubbed(ecdh_lanes(c, ln, items, n, results), api_burn_batch());
-    for (size_t i = 0; i < n; i++) {
-        const fastec_ecdh_item *t = &items[i];
-        results[i] = ecdh(c, t->priv, t->peer_pub, t->peer_pub_len, t->secret, 0);
-        if (results[i]) all = FASTEC_ERR_BATCH;
-    }
-    return ct_scrubbed(all, api_burn(c));
+    key_args a = {.c = c, .items = items, .n = n, .results = results, .ln = ec_lanes_for(c)};
+    if (a.ln && a.ln->mul_x) return api_run(work_ecdh_batch_lanes, &a, WS_ecdh_batch_lanes, c);
+    return api_run(work_ecdh_batch_loop, &a, WS_ecdh_batch_loop, c);
 }
 
 /* Signing on lanes: each item's key loaded and its first RFC 6979 nonce
@@ -224,10 +310,10 @@ int fastec_ecdh_batch(const fastec_curve *c, const fastec_ecdh_item *items, size
  * proto_ecdsa_sign_x; an item whose r or s comes out 0
  * (a next nonce is due) is signed again by the single path, which draws the
  * same nonces in the same order */
-static CT_SECRET_FN int sign_lanes(const fastec_curve *c, const ec_lanes *ln, const fastec_sign_item *items, size_t n,
+static int sign_lanes(const fastec_curve *c, const ec_lanes *ln, const fastec_sign_item *items, size_t n,
                                    int *results)
 {
-    const ec_ops *ops = ec_ops_for(c);
+    const ec_ops *ops = ec_ops_ready(c);
     int all = FASTEC_OK;
     sc_t d[EC_LANES], e[EC_LANES], k[EC_LANES], kinv[EC_LANES];
     rfc6979_state st;
@@ -255,7 +341,7 @@ static CT_SECRET_FN int sign_lanes(const fastec_curve *c, const ec_lanes *ln, co
         }
         if (!m) break;
         for (unsigned l = m; l < EC_LANES; l++) out[l] = xb[l], kp[l] = &k[0];
-        unsigned inf = ln->mul_base_x(c, out, kp, m);
+        unsigned inf = ec_lanes_mul_base_x(ln, c, out, kp, m);
         ct_public(&inf, sizeof inf); /* never set for 1 <= k < n */
         sc_inv_batch(&c->sc, kinv, k, m); /* the m nonces' inverses, one inversion */
         for (unsigned l = 0; l < m; l++) {
@@ -277,18 +363,32 @@ static CT_SECRET_FN int sign_lanes(const fastec_curve *c, const ec_lanes *ln, co
     return all;
 }
 
+static int work_sign_batch_lanes(void *p)
+{
+    const key_args *a = p;
+    return sign_lanes(a->c, a->ln, a->items, a->n, a->results);
+}
+
+static int work_sign_batch_loop(void *p)
+{
+    const key_args *a = p;
+    const fastec_sign_item *items = a->items;
+    int all = FASTEC_OK;
+    for (size_t i = 0; i < a->n; i++) {
+        const fastec_sign_item *t = &items[i];
+        a->results[i] = ecdsa_sign(a->c, t->priv, t->digest, t->digest_len, NULL, 0, t->sig);
+        if (a->results[i]) all = FASTEC_ERR_BATCH;
+    }
+    return all;
+}
+
 int fastec_ecdsa_sign_batch(const fastec_curve *c, const fastec_sign_item *items, size_t n, int *results)
 {
-    int rc = batch_args(c, items, n, results), all = FASTEC_OK;
+    int rc = batch_args(c, items, n, results);
     if (rc) return rc;
-    const ec_lanes *ln = ec_lanes_for(c);
-    if (ln && ln->mul_base_x) return ct_scrubbed(sign_lanes(c, ln, items, n, results), api_burn_batch());
-    for (size_t i = 0; i < n; i++) {
-        const fastec_sign_item *t = &items[i];
-        results[i] = ecdsa_sign(c, t->priv, t->digest, t->digest_len, NULL, 0, t->sig);
-        if (results[i]) all = FASTEC_ERR_BATCH;
-    }
-    return ct_scrubbed(all, api_burn(c));
+    key_args a = {.c = c, .items = items, .n = n, .results = results, .ln = ec_lanes_for(c)};
+    if (a.ln && a.ln->mul_base_x) return api_run(work_sign_batch_lanes, &a, WS_sign_batch_lanes, c);
+    return api_run(work_sign_batch_loop, &a, WS_sign_batch_loop, c);
 }
 
 /* Verification on lanes: each item decoded and its signature checked
@@ -298,7 +398,7 @@ int fastec_ecdsa_sign_batch(const fastec_curve *c, const fastec_sign_item *items
 static int verify_lanes(const fastec_curve *c, const ec_lanes *ln, const fastec_verify_item *items, size_t n,
                         int *results)
 {
-    const ec_ops *ops = ec_ops_for(c);
+    const ec_ops *ops = ec_ops_ready(c);
     const sc_params *p = &c->sc;
     const size_t ss = c->scalar_size;
     int all = FASTEC_OK;
@@ -323,7 +423,7 @@ static int verify_lanes(const fastec_curve *c, const ec_lanes *ln, const fastec_
                 continue;
             }
             sc_from_digest(p, &u1[m], t->digest ? t->digest : (const uint8_t *)"", t->digest_len); /* e */
-            ops->point_to_xy(c, xy[m], &Q);
+            ec_ops_point_to_xy(ops, c, xy[m], &Q);
             pu1[m] = &u1[m], pu2[m] = &u2[m], pr[m] = &r[m], in[m] = xy[m], idx[m] = i;
             m++;
         }
@@ -334,7 +434,7 @@ static int verify_lanes(const fastec_curve *c, const ec_lanes *ln, const fastec_
             sc_mul(p, &u2[l], &r[l], &w[l]);
         }
         for (unsigned l = m; l < EC_LANES; l++) pu1[l] = pu1[0], pu2[l] = pu2[0], pr[l] = pr[0], in[l] = in[0];
-        const unsigned ok = ln->verify(c, in, pu1, pu2, pr, m);
+        const unsigned ok = ec_lanes_verify(ln, c, in, pu1, pu2, pr, m);
         for (unsigned l = 0; l < m; l++) {
             results[idx[l]] = (ok >> l) & 1 ? FASTEC_OK : FASTEC_ERR_SIG_INVALID;
             if (results[idx[l]]) all = FASTEC_ERR_BATCH;
@@ -343,16 +443,30 @@ static int verify_lanes(const fastec_curve *c, const ec_lanes *ln, const fastec_
     return all;
 }
 
-int fastec_ecdsa_verify_batch(const fastec_curve *c, const fastec_verify_item *items, size_t n, int *results)
+static int work_verify_batch_lanes(void *p)
 {
-    int rc = batch_args(c, items, n, results), all = FASTEC_OK;
-    if (rc) return rc;
-    const ec_lanes *ln = ec_lanes_for(c);
-    if (ln && ln->verify) return verify_lanes(c, ln, items, n, results);
-    for (size_t i = 0; i < n; i++) {
+    const key_args *a = p;
+    return verify_lanes(a->c, a->ln, a->items, a->n, a->results);
+}
+
+static int work_verify_batch_loop(void *p)
+{
+    const key_args *a = p;
+    const fastec_verify_item *items = a->items;
+    int all = FASTEC_OK;
+    for (size_t i = 0; i < a->n; i++) {
         const fastec_verify_item *t = &items[i];
-        results[i] = fastec_ecdsa_verify(c, t->pub, t->pub_len, t->digest, t->digest_len, t->sig);
-        if (results[i]) all = FASTEC_ERR_BATCH;
+        a->results[i] = ecdsa_verify(a->c, t->pub, t->pub_len, t->digest, t->digest_len, t->sig);
+        if (a->results[i]) all = FASTEC_ERR_BATCH;
     }
     return all;
+}
+
+int fastec_ecdsa_verify_batch(const fastec_curve *c, const fastec_verify_item *items, size_t n, int *results)
+{
+    int rc = batch_args(c, items, n, results);
+    if (rc) return rc;
+    key_args a = {.c = c, .items = items, .n = n, .results = results, .ln = ec_lanes_for(c)};
+    if (a.ln && a.ln->verify) return api_run(work_verify_batch_lanes, &a, WS_verify_batch_lanes, c);
+    return api_run(work_verify_batch_loop, &a, WS_verify_batch_loop, c);
 }

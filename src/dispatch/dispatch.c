@@ -7,6 +7,7 @@
 
 #include "dispatch/dispatch.h"
 #include "ecp/ecp_lanes.h"
+#include "invariant.h"
 #include "once.h"
 
 typedef struct {
@@ -33,8 +34,8 @@ static const ec_impl_row *row_of(const struct fastec_curve *c)
 static void tables_ready(const struct fastec_curve *c, const ec_ops *ops)
 {
     if (!once_begin(c->tables)) return;
-    if (c->kind == EC_KIND_BINARY) ops->tables_vartime(c, c->ec2->base, c->ec2->gnaf);
-    else ops->tables_vartime(c, c->ecp->base, c->ecp->gnaf);
+    if (c->kind == EC_KIND_BINARY) ec_ops_tables_vartime(ops, c, c->ec2->base, c->ec2->gnaf);
+    else ec_ops_tables_vartime(ops, c, c->ecp->base, c->ecp->gnaf);
     once_end(c->tables);
 }
 
@@ -72,6 +73,14 @@ const ec_ops *ec_ops_for(const struct fastec_curve *c)
     return ops_best(c, 0);
 }
 
+int ec_tables_ready(const struct fastec_curve *c) { return once_done(c->tables); }
+
+const ec_ops *ec_ops_ready(const struct fastec_curve *c)
+{
+    FASTEC_INVARIANT(once_done(c->tables));
+    return ops_best(c, 0);
+}
+
 const ec_lanes *ec_lanes_for(const struct fastec_curve *c)
 {
     if (c->kind == EC_KIND_BINARY) {
@@ -80,4 +89,67 @@ const ec_lanes *ec_lanes_for(const struct fastec_curve *c)
     }
     if (!cpu_backend_on(CPU_BE_IFMA)) return NULL;
     return ecp_lanes_rows[c->impl_index];
+}
+
+/* the calls through the tables (dispatch.h), out of line so that each
+ * indirect call stays in its slot's function */
+__attribute__((noinline)) int ec_ops_point_from_xy_vartime(const ec_ops *ops, const struct fastec_curve *c, ec_point *p, const uint8_t *xy)
+{
+    return ops->point_from_xy_vartime(c, p, xy);
+}
+
+__attribute__((noinline)) int ec_ops_point_from_x_vartime(const ec_ops *ops, const struct fastec_curve *c, ec_point *p, const uint8_t *x,
+                                int ybit)
+{
+    return ops->point_from_x_vartime(c, p, x, ybit);
+}
+
+__attribute__((noinline)) void ec_ops_point_to_xy(const ec_ops *ops, const struct fastec_curve *c, uint8_t *xy, const ec_point *p)
+{
+    ops->point_to_xy(c, xy, p);
+}
+
+__attribute__((noinline)) int ec_ops_point_ybit_vartime(const ec_ops *ops, const struct fastec_curve *c, const ec_point *p)
+{
+    return ops->point_ybit_vartime(c, p);
+}
+
+__attribute__((noinline)) uint64_t ec_ops_mul_x(const ec_ops *ops, const struct fastec_curve *c, uint8_t *x_out, const sc_t *k,
+                      const ec_point *p)
+{
+    return ops->mul_x(c, x_out, k, p);
+}
+
+__attribute__((noinline)) uint64_t ec_ops_mul_base(const ec_ops *ops, const struct fastec_curve *c, ec_point *r, const sc_t *k)
+{
+    return ops->mul_base(c, r, k);
+}
+
+__attribute__((noinline)) int ec_ops_verify_vartime(const ec_ops *ops, const struct fastec_curve *c, const ec_point *q, const sc_t *u1,
+                          const sc_t *u2, const sc_t *r)
+{
+    return ops->verify_vartime(c, q, u1, u2, r);
+}
+
+__attribute__((noinline)) void ec_ops_tables_vartime(const ec_ops *ops, const struct fastec_curve *c, uint64_t *base, uint64_t *gnaf)
+{
+    ops->tables_vartime(c, base, gnaf);
+}
+
+__attribute__((noinline)) unsigned ec_lanes_mul_x(const ec_lanes *ln, const struct fastec_curve *c, uint8_t *const x_out[], const sc_t *const k[],
+                        const uint8_t *const xy[], unsigned m)
+{
+    return ln->mul_x(c, x_out, k, xy, m);
+}
+
+__attribute__((noinline)) unsigned ec_lanes_mul_base_x(const ec_lanes *ln, const struct fastec_curve *c, uint8_t *const x_out[],
+                             const sc_t *const k[], unsigned m)
+{
+    return ln->mul_base_x(c, x_out, k, m);
+}
+
+__attribute__((noinline)) unsigned ec_lanes_verify(const ec_lanes *ln, const struct fastec_curve *c, const uint8_t *const xy[],
+                         const sc_t *const u1[], const sc_t *const u2[], const sc_t *const r[], unsigned m)
+{
+    return ln->verify(c, xy, u1, u2, r, m);
 }

@@ -440,8 +440,8 @@ B8I lmask gv_select_row(gv *x, gv *l, const uint64_t *row, unsigned ne, const in
  * as dbl says: LV_DBL_NEVER, LV_DBL_ALWAYS (constant time, at a public
  * position where it can occur) or LV_DBL_IF_MET (public data: only when
  * some lane meets it); acc = -(x2, l2) gives Z3 = 0 from the formula. Its
- * temporaries are not wiped at every step: the batch calls clear the stack
- * and vector registers once, after the last group (ct_scrubbed). */
+ * temporaries are not wiped at every step: the batch calls clear the work
+ * stack and registers once, after the last group (ws_run). */
 enum { LV_DBL_NEVER, LV_DBL_ALWAYS, LV_DBL_IF_MET };
 B8F void lv_madd(lv *acc, const gv *x2, const gv *l2, const gv *av, lmask skip, int dbl, int ng)
 {

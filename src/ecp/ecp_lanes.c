@@ -472,8 +472,8 @@ X8I lmask pv_select(fv *x, fv *y, const fv *tx, const fv *ty, const int8_t (*d)[
  * position where acc = (x, y) can occur) also computes the doubling and
  * selects it where the sum's H and R are both 0. *pinf stays set only
  * while qinf is. Its temporaries are not wiped at every step: the batch
- * calls clear the stack and vector registers once, after the last group
- * (ct_scrubbed). */
+ * calls clear the work stack and registers once, after the last group
+ * (ws_run). */
 X8F void pv_step_ct(pv *acc, const fv *x, const fv *y, const fv *one, lmask *pinf, lmask qinf, int with_dbl, int ng)
 {
     pv S, D;

@@ -73,7 +73,7 @@ static int public_from_file(const struct fastec_curve *c, const uint8_t *in, siz
         memcpy(un + 1, in + 1, 2 * fs);
         int rc = sec1_decode(c, ops, &P, un, len);
         if (rc) return rc;
-        if (ops->point_ybit_vartime(c, &P) != (in[0] & 1)) return RC_ENCODING;
+        if (ec_ops_point_ybit_vartime(ops, c, &P) != (in[0] & 1)) return RC_ENCODING;
         if (*out_len < len) return RC_BUFFER;
         memcpy(out, un, len);
         *out_len = len;

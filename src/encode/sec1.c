@@ -5,6 +5,7 @@
  * refused by the decoder. Public data only. */
 #include <string.h>
 
+#include "dispatch/dispatch.h"
 #include "encode/sec1.h"
 #include "err.h"
 
@@ -15,11 +16,11 @@ int sec1_decode(const struct fastec_curve *c, const ec_ops *ops, ec_point *p, co
     if (in[0] == 0x00) return len == 1 ? RC_INFINITY : RC_ENCODING;
     if (in[0] == 0x04) {
         if (len != 1 + 2 * fs) return RC_ENCODING;
-        return ops->point_from_xy_vartime(c, p, in + 1);
+        return ec_ops_point_from_xy_vartime(ops, c, p, in + 1);
     }
     if (in[0] == 0x02 || in[0] == 0x03) {
         if (len != 1 + fs) return RC_ENCODING;
-        return ops->point_from_x_vartime(c, p, in + 1, in[0] & 1);
+        return ec_ops_point_from_x_vartime(ops, c, p, in + 1, in[0] & 1);
     }
     return RC_ENCODING;
 }
@@ -31,12 +32,12 @@ int sec1_encode(const struct fastec_curve *c, const ec_ops *ops, const ec_point 
     size_t need = form == SEC1_COMPRESSED ? 1 + fs : 1 + 2 * fs;
     uint8_t xy[2 * EC_MAX_FIELD_BYTES];
     if (*len < need) return RC_BUFFER;
-    ops->point_to_xy(c, xy, p);
+    ec_ops_point_to_xy(ops, c, xy, p);
     if (form == SEC1_COMPRESSED) {
-        out[0] = (uint8_t)(0x02 | ops->point_ybit_vartime(c, p));
+        out[0] = (uint8_t)(0x02 | ec_ops_point_ybit_vartime(ops, c, p));
         memcpy(out + 1, xy, fs);
     } else {
-        out[0] = form == SEC1_HYBRID ? (uint8_t)(0x06 | ops->point_ybit_vartime(c, p)) : 0x04;
+        out[0] = form == SEC1_HYBRID ? (uint8_t)(0x06 | ec_ops_point_ybit_vartime(ops, c, p)) : 0x04;
         memcpy(out + 1, xy, 2 * fs);
     }
     *len = need;

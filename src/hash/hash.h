@@ -53,6 +53,13 @@ typedef struct hash_desc {
     void (*final)(hash_ctx *c, uint8_t *out); /* wipes the context */
 } hash_desc;
 
+/* The calls through a descriptor, one function per slot, so that the stack
+ * bounds (tools/stack_bounds.py) know from a function's name which slot its
+ * indirect call reads. */
+void hash_desc_init(const hash_desc *h, hash_ctx *c);
+void hash_desc_update(const hash_desc *h, hash_ctx *c, const uint8_t *p, size_t n);
+void hash_desc_final(const hash_desc *h, hash_ctx *c, uint8_t *out);
+
 /* Merkle–Damgård plumbing shared by the SHA implementations: buffer input
  * into blocks of `block` bytes and call fn(state, block) for each full one;
  * pad with 0x80, zeros and the big-endian bit length in `lenbytes` bytes. */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ct.h"
+#include "dispatch/dispatch.h"
 #include "err.h"
 #include "hash/hash.h"
 #include "proto/proto.h"
@@ -14,10 +15,10 @@ int proto_ecdsa_sign_k(const struct fastec_curve *c, const ec_ops *ops, const sc
 {
     uint8_t xy[2 * EC_MAX_FIELD_BYTES];
     ec_point R;
-    uint64_t inf = ops->mul_base(c, &R, k);
+    uint64_t inf = ec_ops_mul_base(ops, c, &R, k);
     ct_public(&inf, sizeof inf); /* never set for 1 <= k < n */
     if (inf) return RC_INTERNAL;
-    ops->point_to_xy(c, xy, &R);
+    ec_ops_point_to_xy(ops, c, xy, &R);
     ct_wipe(&R, sizeof R);
     sc_t kinv;
     sc_inv(&c->sc, &kinv, k);
@@ -76,5 +77,5 @@ int proto_ecdsa_verify(const struct fastec_curve *c, const ec_ops *ops, const ec
     sc_inv_vartime(p, &w, &s);
     sc_mul(p, &u1, &e, &w);
     sc_mul(p, &u2, &r, &w);
-    return ops->verify_vartime(c, q, &u1, &u2, &r);
+    return ec_ops_verify_vartime(ops, c, q, &u1, &u2, &r);
 }

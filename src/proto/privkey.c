@@ -6,6 +6,7 @@
 #include <sys/random.h>
 
 #include "ct.h"
+#include "dispatch/dispatch.h"
 #include "err.h"
 #include "proto/proto.h"
 
@@ -62,7 +63,7 @@ int proto_keygen_with(const struct fastec_curve *c, uint8_t *priv, proto_rng_fn 
 
 int proto_public_point(const struct fastec_curve *c, const ec_ops *ops, const sc_t *d, ec_point *pub)
 {
-    uint64_t inf = ops->mul_base(c, pub, d);
+    uint64_t inf = ec_ops_mul_base(ops, c, pub, d);
     ct_public(&inf, sizeof inf);
     ct_public(pub, sizeof *pub); /* a public key is public */
     return inf ? RC_INFINITY : RC_OK;
@@ -83,7 +84,7 @@ int proto_ecdh(const struct fastec_curve *c, const ec_ops *ops, const sc_t *d, c
 {
     sc_t k = *d;
     if (cofactor) sc_mul_small(&c->sc, &k, d, c->cofactor);
-    uint64_t inf = ops->mul_x(c, secret, &k, peer);
+    uint64_t inf = ec_ops_mul_x(ops, c, secret, &k, peer);
     ct_wipe(&k, sizeof k);
     ct_public(&inf, sizeof inf); /* never set for a valid key and peer */
     if (inf) {
