@@ -2,12 +2,12 @@
 # SPDX-License-Identifier: Apache-2.0
 # Install the Debian packages fastec's build, tests and benchmark need, when missing.
 # Library: only a C11 compiler and libc. Tests and benchmark: OpenSSL's libcrypto
-# (libssl-dev); the provider's real-server test: nginx and curl (nginx is
-# not started as a service: the test runs its own on 127.0.0.1); vector
-# conversion: python3-cryptography-vectors (optional).
+# (libssl-dev); the provider's real-server tests: nginx, curl and HAProxy
+# (neither server is started as a service: the tests run their own on
+# 127.0.0.1); vector conversion: python3-cryptography-vectors (optional).
 set -eu
 need=()
-for p in cmake make gcc libssl-dev pkg-config valgrind openssl python3 nginx curl; do
+for p in cmake make gcc libssl-dev pkg-config valgrind openssl python3 nginx curl haproxy; do
     dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
 done
 for p in "$@"; do

@@ -12,6 +12,7 @@
 # each answering "fastec tls" on /. FASTEC_PROVIDER_TRACE set by the caller
 # reaches the workers, whose trace goes to DIR/error.log.
 #   tls_server_stop DIR
+#   tls_server_files DIR BUILD_DIR fastec|default   the certificates and openssl.cnf alone
 #   tls_client_cnf DIR GROUP   an openssl.cnf for clients offering only GROUP
 #                              (OpenSSL's default client list lacks the binary curves)
 
@@ -34,11 +35,10 @@ tls_server_block() {
 EOF
 }
 
-tls_server_start() {
-    local dir="$1" build="$2" mode="$3" workers="$4" syscnf user="" c
-    local nginx
-    nginx="$(command -v nginx || echo /usr/sbin/nginx)"
-    mkdir -p "$dir/tmp"
+# the certificates (DIR/prime256v1.crt and .key, DIR/sect283k1.crt and .key)
+# and DIR/openssl.cnf: tls_server_files DIR BUILD_DIR fastec|default
+tls_server_files() {
+    local dir="$1" build="$2" mode="$3" syscnf c
     for c in prime256v1 sect283k1; do
         [ -s "$dir/$c.crt" ] && continue
         OPENSSL_CONF=/dev/null openssl req -x509 -newkey ec -pkeyopt "ec_paramgen_curve:$c" -nodes -days 2 \
@@ -49,6 +49,15 @@ tls_server_start() {
     [ -r "$syscnf" ] || syscnf=/dev/null
     cp "$syscnf" "$dir/openssl.cnf"
     [ "$mode" = fastec ] && echo ".include $build/fastec-provider.cnf" >> "$dir/openssl.cnf"
+    return 0
+}
+
+tls_server_start() {
+    local dir="$1" build="$2" mode="$3" workers="$4" user=""
+    local nginx
+    nginx="$(command -v nginx || echo /usr/sbin/nginx)"
+    mkdir -p "$dir/tmp"
+    tls_server_files "$dir" "$build" "$mode" || return 1
     TLS_P256=$(tls_server_port)
     TLS_P384=$(tls_server_port)
     TLS_K283=$(tls_server_port)
