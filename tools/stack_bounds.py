@@ -65,6 +65,8 @@ for f in ('memset', 'memcpy', 'memmove', 'memcmp', 'strlen', 'strcmp', 'strncmp'
     EXTERNAL[f] = LIBC_SMALL
 for f in ('fprintf', '__fprintf_chk', 'fputs', 'fwrite', 'fputc', 'putc', 'vfprintf', '__vfprintf_chk'):
     EXTERNAL[f] = 8192
+# the compiler's runtime helpers: arm64's out-of-line atomics (libgcc), leaves
+HELPER_PREFIXES = ('__aarch64_', '__atomic_', '__sync_')
 SANITIZER_PREFIXES = ('__asan_', '__ubsan_', '__tsan_', '__sanitizer_', '__msan_', '__lsan_')
 SANITIZER_ALLOWANCE = 16 * 1024
 
@@ -174,7 +176,9 @@ def load(path, group, objdump):
             o.by_section[sec].append(name)
     su_path = re.sub(r'\.o(bj)?$', '', path) + '.su'
     if not os.path.exists(su_path):
-        raise SystemExit('stack_bounds: %s has no .su file (compiled without -fstack-usage?)' % path)
+        if o.funcs:  # (clang writes none for an object without functions)
+            raise SystemExit('stack_bounds: %s has no .su file (compiled without -fstack-usage?)' % path)
+        return o
     for line in open(su_path):
         parts = line.rstrip('\n').split('\t')
         if len(parts) < 3:
@@ -415,6 +419,9 @@ def main():
                 name = key[-1]
                 if name in EXTERNAL:
                     memo[key], path_of[key] = (EXTERNAL[name], 0), [name + ' (external)']
+                    return memo[key]
+                if name.startswith(HELPER_PREFIXES):
+                    memo[key], path_of[key] = (LIBC_SMALL, 0), [name + ' (compiler runtime)']
                     return memo[key]
                 if name.startswith(SANITIZER_PREFIXES):
                     memo[key], path_of[key] = (SANITIZER_ALLOWANCE, 0), [name + ' (sanitizer runtime)']
