@@ -12,12 +12,14 @@
  * within the budget, and every work stack must be all zero afterwards.
  * The largest figure per call is printed.
  *
- * Then the same calls on a thread whose stack is 32 KB (a guard page below
- * it): OpenSSL's asynchronous jobs run on stacks of that size. A call that
- * wrote past it would fault on the guard page. */
+ * Then the same calls on a thread whose stack is 32 KB (or the smallest a
+ * thread may have: 128 KB on arm64), and on a fibre whose stack is 32 KB,
+ * made as OpenSSL makes its asynchronous jobs' (makecontext), each with a
+ * guard page below: a call that wrote past the stack would fault on it. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <pthread.h>
 #include <sys/mman.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 #include "fastec.h"
@@ -140,6 +142,8 @@ static void *small_stack_main(void *arg)
     return NULL;
 }
 
+static void fibre_main(void) { small_stack_main(NULL); }
+
 int main(void)
 {
     t_seed();
@@ -150,18 +154,31 @@ int main(void)
     printf("bytes written below the caller, the largest over the curves (budget %d):\n", BUDGET);
     for (int op = 0; op < OP_COUNT; op++) printf("  %-22s %6zu  (%s)\n", op_names[op], worst[op], worst_curve[op]);
 
-    /* 32 KB of stack from the page above a guard page */
+    /* 32 KB of stack above a guard page: a thread's (or the smallest the
+     * platform allows a thread: arm64's glibc, 128 KB), then a fibre's, as
+     * OpenSSL's asynchronous jobs make them (makecontext) */
     measure = 0;
-    const size_t pg = (size_t)sysconf(_SC_PAGESIZE), size = 32 * 1024;
-    uint8_t *m = mmap(NULL, pg + size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    const size_t pg = (size_t)sysconf(_SC_PAGESIZE), small = 32 * 1024;
+    long min = sysconf(_SC_THREAD_STACK_MIN);
+    const size_t tsize = min > 0 && (size_t)min > small ? ((size_t)min + pg - 1) / pg * pg : small;
+    uint8_t *m = mmap(NULL, pg + tsize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     CHECK(m != MAP_FAILED && !mprotect(m, pg, PROT_NONE), "mapping a small stack");
     pthread_attr_t at;
     pthread_t th;
-    CHECK(!pthread_attr_init(&at) && !pthread_attr_setstack(&at, m + pg, size), "small stack attributes");
+    CHECK(!pthread_attr_init(&at) && !pthread_attr_setstack(&at, m + pg, tsize), "small stack attributes");
     unsigned long before = t_fail;
     CHECK(!pthread_create(&th, &at, small_stack_main, NULL) && !pthread_join(th, NULL), "small-stack thread");
-    printf("every call on a thread with a %zu-byte stack: %s\n", size, t_fail == before ? "ok" : "FAILED");
+    printf("every call on a thread with a %zu-byte stack: %s\n", tsize, t_fail == before ? "ok" : "FAILED");
     pthread_attr_destroy(&at);
-    munmap(m, pg + size);
+    ucontext_t here, fibre;
+    before = t_fail;
+    CHECK(!getcontext(&fibre), "getcontext");
+    fibre.uc_stack.ss_sp = m + pg + tsize - small;
+    fibre.uc_stack.ss_size = small;
+    fibre.uc_link = &here;
+    makecontext(&fibre, fibre_main, 0);
+    CHECK(!swapcontext(&here, &fibre), "swapcontext");
+    printf("every call on a fibre with a %zu-byte stack: %s\n", small, t_fail == before ? "ok" : "FAILED");
+    munmap(m, pg + tsize);
     return t_done("test_stack");
 }

@@ -363,6 +363,8 @@ def main():
         else:
             paths += [x for x in p.split(';') if x]
     paths = sorted(set(paths))
+    if not run([a.objdump, '--version']).startswith('GNU objdump'):
+        raise SystemExit('stack_bounds: %s is not GNU objdump, whose output this reads' % a.objdump)
     arch = arch_of(objdump_format(a.objdump, paths[0]))
     cl = curves(a.src)
     groups = {g for _, g in cl}
@@ -469,6 +471,12 @@ def main():
         return d + ABI_SLACK, max(e, 0), path_of[root_key]
 
     ents = entries(a.src)
+    # every work function calls into the library: none found means the
+    # disassembly was not read as expected
+    for e in ents:
+        for k in [k for k in defs if k[-1] == 'work_' + e]:
+            if not any(o.calls.get(k[-1]) for o in defs[k]):
+                raise SystemExit('stack_bounds: work_%s calls nothing in the disassembly: is it GNU objdump\'s?' % e)
     table, ext, report = [], [], []
     for cname, group in cl:
         row, erow = [], []
