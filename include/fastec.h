@@ -12,7 +12,8 @@
  *    FASTEC_MAX_* sizes below fit every curve.
  *  - Aliasing: every call works in place, with outputs overlapping inputs
  *    (for example fastec_sig_to_der(c, buf, buf, &len) or
- *    fastec_public_key_convert(c, buf, n, 1, buf, &len)).
+ *    fastec_public_key_convert(c, buf, n, 1, buf, &len)), but for the batch
+ *    calls, whose outputs may overlap nothing (see below).
  *  - Every call is thread-safe, the first one included. There is no global
  *    state to set up or tear down. The first operation on a curve in a
  *    process computes the curve's precomputed tables (from 0.2 ms for the
@@ -217,8 +218,12 @@ FASTEC_API int fastec_ecdsa_verify(const fastec_curve *c, const uint8_t *pub, si
  * succeed. The call returns FASTEC_OK when every item succeeded,
  * FASTEC_ERR_BATCH when some failed (results[] says which and why), or,
  * with nothing done and results[] untouched, FASTEC_ERR_CURVE for a bad
- * curve or FASTEC_ERR_NULL for items or results NULL with n > 0. n = 0 is a
- * successful empty batch. As the single calls: no allocation, thread-safe,
+ * curve, FASTEC_ERR_NULL for items or results NULL with n > 0, or
+ * FASTEC_ERR_ARG when an output (an item's secret or signature, or the
+ * results array) overlaps an input (the items array, a key, a peer's key, a
+ * digest, a signature) or another output: a batch's items are read and
+ * written in an order that depends on the CPU, so no output may feed an
+ * input. n = 0 is a successful empty batch. As the single calls: no allocation, thread-safe,
  * secrets wiped (the stack and vector registers once for the batch),
  * constant-time in each item's secrets. */
 typedef struct fastec_ecdh_item {

@@ -425,6 +425,73 @@ static void test_args(void)
     CHECK(strstr(fastec_strerror(FASTEC_ERR_BATCH), "batch") != NULL, "strerror names the batch error");
 }
 
+/* No output of a batch may overlap an input or another output
+ * (include/fastec.h): FASTEC_ERR_ARG, results[] untouched and nothing
+ * written, whatever the CPU; inputs may share memory, and buffers that only
+ * touch are fine. n = 300 takes the spans' mapping (more than 256 outputs). */
+static void test_aliasing(const fastec_curve *c)
+{
+    enum { N = 300 };
+    static uint8_t priv[N][72], peer[145], secret[N][72], sig[N][144], digest[32] = {1, 2, 3};
+    static fastec_ecdh_item e[N];
+    static fastec_sign_item sg[N];
+    static fastec_verify_item v[N];
+    static int r[N];
+    const size_t fs = fastec_curve_field_size(c), ss = fastec_curve_scalar_size(c);
+    size_t pl = sizeof peer;
+    CHECK(fastec_keygen(c, priv[0]) == FASTEC_OK && fastec_public_key(c, priv[0], 0, peer, &pl) == FASTEC_OK, "key");
+    for (size_t i = 0; i < N; i++) {
+        memcpy(priv[i], priv[0], ss);
+        e[i] = (fastec_ecdh_item){priv[i], peer, pl, secret[i]};
+        sg[i] = (fastec_sign_item){priv[i], digest, sizeof digest, sig[i]};
+    }
+    CHECK(fastec_ecdsa_sign(c, priv[0], digest, sizeof digest, sig[0]) == FASTEC_OK, "signature");
+    for (size_t i = 0; i < N; i++) v[i] = (fastec_verify_item){peer, pl, digest, sizeof digest, sig[0]};
+    /* the batch gets FASTEC_ERR_ARG, and neither results nor any output changed */
+#define REFUSED(call, what)                                                                                            \
+    do {                                                                                                               \
+        memset(r, 0x5a, sizeof r);                                                                                     \
+        memset(secret, 0xa5, sizeof secret);                                                                           \
+        int rc_ = (call);                                                                                              \
+        int still_ = r[0] == 0x5a5a5a5a && r[N - 1] == 0x5a5a5a5a;                                                     \
+        for (size_t i_ = 0; i_ < N; i_++) still_ &= secret[i_][0] == 0xa5 && secret[i_][fs - 1] == 0xa5;               \
+        CHECK(rc_ == FASTEC_ERR_ARG && still_, "%s %s: %d (%s)", c->name, what, rc_, still_ ? "untouched" : "written"); \
+    } while (0)
+    /* the case that answered differently with and without the lanes: an
+     * item's secret is the next item's private key */
+    fastec_ecdh_item e2[2] = {{priv[0], peer, pl, priv[1]}, {priv[1], peer, pl, secret[1]}};
+    memset(r, 0x5a, sizeof r);
+    CHECK(fastec_ecdh_batch(c, e2, 2, r) == FASTEC_ERR_ARG && !memcmp(priv[1], priv[0], ss) && r[0] == 0x5a5a5a5a,
+          "%s: a secret into the next item's key", c->name);
+    e2[0].secret = (uint8_t *)peer + pl - 1; /* one byte into the peer's key */
+    REFUSED(fastec_ecdh_batch(c, e2, 2, r), "a secret over the peer key's last byte");
+    e2[0] = (fastec_ecdh_item){priv[0], peer, pl, secret[1]}; /* two items, one secret buffer */
+    REFUSED(fastec_ecdh_batch(c, e2, 2, r), "two secrets in one buffer");
+    e2[0].secret = secret[1] + fs - 1;
+    REFUSED(fastec_ecdh_batch(c, e2, 2, r), "two secrets sharing a byte");
+    REFUSED(fastec_ecdh_batch(c, e, 2, (int *)(void *)priv[1]), "results over a key");
+    REFUSED(fastec_ecdh_batch(c, e, 2, (int *)(void *)&e[1]), "results over the items");
+    e2[0] = (fastec_ecdh_item){priv[0], peer, pl, (uint8_t *)&e2[1]};
+    REFUSED(fastec_ecdh_batch(c, e2, 2, r), "a secret over the items");
+    /* the large batch: the last item's secret over the first item's key */
+    e[N - 1].secret = priv[0];
+    REFUSED(fastec_ecdh_batch(c, e, N, r), "300 items, the last secret over the first key");
+    e[N - 1].secret = secret[N - 1];
+    /* signing and verification */
+    fastec_sign_item s2[2] = {{priv[0], digest, sizeof digest, sig[0]}, {priv[1], sig[0] + 5, 16, sig[1]}};
+    REFUSED(fastec_ecdsa_sign_batch(c, s2, 2, r), "a signature over the next item's digest");
+    REFUSED(fastec_ecdsa_verify_batch(c, v, 2, (int *)(void *)sig[0]), "results over a signature");
+    REFUSED(fastec_ecdsa_verify_batch(c, v, 2, (int *)(void *)(peer + 4)), "results over a public key");
+    /* allowed: shared inputs, outputs that only touch */
+    fastec_ecdh_item e3[2] = {{priv[0], peer, pl, secret[0] + 64}, {priv[0], peer, pl, secret[0] + 64 - fs}};
+    CHECK(fastec_ecdh_batch(c, e3, 2, r) == FASTEC_OK && r[0] == FASTEC_OK && r[1] == FASTEC_OK,
+          "%s: touching outputs, shared inputs", c->name);
+    CHECK(fastec_ecdh_batch(c, e, N, r) == FASTEC_OK, "%s: 300 items, no overlap", c->name);
+    CHECK(fastec_ecdsa_sign_batch(c, sg, N, r) == FASTEC_OK, "%s: 300 signatures, no overlap", c->name);
+    CHECK(fastec_ecdsa_verify_batch(c, v, N, r) == FASTEC_OK, "%s: 300 verifications sharing their inputs", c->name);
+#undef REFUSED
+}
+
 /* "quick" (the sanitizer and cross builds, and the portable run): the
  * prime curves with lanes on this CPU (ec_lanes_for), the loop's P-521, and
  * binary curves with a trinomial and with a pentanomial field, Koblitz
@@ -437,6 +504,8 @@ int main(int argc, char **argv)
     const int quick = argc > 1 && !strcmp(argv[1], "quick");
     t_seed();
     test_args();
+    test_aliasing(fastec_curve_find("sect233r1"));
+    test_aliasing(fastec_curve_find("P-256"));
     for (size_t i = 0; i < fastec_curve_count(); i++) {
         const fastec_curve *c = fastec_curve_at(i);
         int in = !quick || (c->kind == EC_KIND_PRIME && ec_lanes_for(c) != NULL);

@@ -3,7 +3,10 @@
  * for this CPU, the protocol; secrets copied here are wiped. Each public
  * call packs its arguments and runs its work_* function on a work stack
  * (api/api.h). */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
+#include <stdint.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "api/api.h"
 #include "ct.h"
@@ -230,6 +233,132 @@ static int batch_args(const fastec_curve *c, const void *items, size_t n, const 
     return FASTEC_OK;
 }
 
+/* A batch's buffers (include/fastec.h): no output (an item's secret or
+ * signature, the results array) may overlap an input (the items array, a
+ * key, a peer key, a digest, a signature) or another output, so that the
+ * answer never depends on the order in which the lanes or the loop read
+ * and write. The outputs' spans are sorted by start, with the running
+ * largest end beside them, and every input and output is looked up among
+ * them: O(n log n). Up to SPANS_HERE outputs the arrays are in this frame,
+ * beyond that in a mapping of the call's own. */
+typedef struct {
+    uintptr_t lo, hi; /* [lo, hi) */
+} span;
+
+enum { BATCH_ECDH, BATCH_SIGN, BATCH_VERIFY };
+#define SPANS_HERE 256
+
+static void spans_sort(span *s, size_t n) /* heapsort by lo: no recursion, no allocation */
+{
+    for (size_t k = n; k-- > 0;) {
+        for (size_t i = k, m = n;;) {
+            size_t c = 2 * i + 1;
+            if (c >= m) break;
+            if (c + 1 < m && s[c + 1].lo > s[c].lo) c++;
+            if (s[c].lo <= s[i].lo) break;
+            span t = s[i];
+            s[i] = s[c], s[c] = t, i = c;
+        }
+    }
+    for (size_t m = n; m > 1;) {
+        m--;
+        span t = s[0];
+        s[0] = s[m], s[m] = t;
+        for (size_t i = 0;;) {
+            size_t c = 2 * i + 1;
+            if (c >= m) break;
+            if (c + 1 < m && s[c + 1].lo > s[c].lo) c++;
+            if (s[c].lo <= s[i].lo) break;
+            t = s[i];
+            s[i] = s[c], s[c] = t, i = c;
+        }
+    }
+}
+
+/* whether [lo, hi) meets one of the n sorted spans (maxhi[i]: the largest
+ * end among s[0..i]) */
+static int spans_meet(const span *s, const uintptr_t *maxhi, size_t n, uintptr_t lo, uintptr_t hi)
+{
+    size_t a = 0, b = n; /* a: how many spans start below hi */
+    while (a < b) {
+        size_t m = a + (b - a) / 2;
+        if (s[m].lo < hi) a = m + 1;
+        else b = m;
+    }
+    return a && maxhi[a - 1] > lo;
+}
+
+/* the span of p (len bytes), or an empty one where there is nothing to read or write */
+static span span_of(const void *p, size_t len)
+{
+    uintptr_t a = (uintptr_t)p;
+    return p && len ? (span){a, a + len} : (span){0, 0};
+}
+
+/* item i's output and inputs (up to three) */
+static span batch_item(int kind, const fastec_curve *c, const void *items, size_t i, span in[3])
+{
+    if (kind == BATCH_ECDH) {
+        const fastec_ecdh_item *t = &((const fastec_ecdh_item *)items)[i];
+        in[0] = span_of(t->priv, c->scalar_size), in[1] = span_of(t->peer_pub, t->peer_pub_len), in[2] = span_of(0, 0);
+        return span_of(t->secret, c->field_size);
+    }
+    if (kind == BATCH_SIGN) {
+        const fastec_sign_item *t = &((const fastec_sign_item *)items)[i];
+        in[0] = span_of(t->priv, c->scalar_size), in[1] = span_of(t->digest, t->digest_len), in[2] = span_of(0, 0);
+        return span_of(t->sig, 2 * c->scalar_size);
+    }
+    const fastec_verify_item *t = &((const fastec_verify_item *)items)[i];
+    in[0] = span_of(t->pub, t->pub_len), in[1] = span_of(t->digest, t->digest_len);
+    in[2] = span_of(t->sig, 2 * c->scalar_size);
+    return span_of(0, 0);
+}
+
+/* FASTEC_OK, FASTEC_ERR_ARG when an output overlaps an input or another
+ * output, FASTEC_ERR_MEMORY when the spans of a large batch find no room */
+static int batch_aliasing(int kind, const fastec_curve *c, const void *items, size_t n, const int *results)
+{
+    static const size_t item_size[] = {sizeof(fastec_ecdh_item), sizeof(fastec_sign_item),
+                                       sizeof(fastec_verify_item)};
+    if (!n) return FASTEC_OK;
+    if (n > (SIZE_MAX - 1) / (sizeof(span) + sizeof(uintptr_t)) || n > SIZE_MAX / item_size[kind] ||
+        n > SIZE_MAX / sizeof(int))
+        return FASTEC_ERR_ARG;
+    span here[SPANS_HERE], in[3];
+    uintptr_t here_max[SPANS_HERE];
+    span *out = here;
+    uintptr_t *maxhi = here_max;
+    size_t mapped = 0;
+    if (n + 1 > SPANS_HERE) {
+        mapped = (n + 1) * (sizeof(span) + sizeof(uintptr_t));
+        void *m = mmap(NULL, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (m == MAP_FAILED) return FASTEC_ERR_MEMORY;
+        out = m;
+        maxhi = (uintptr_t *)(void *)(out + n + 1);
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        span o = batch_item(kind, c, items, i, in);
+        if (o.lo) out[k++] = o;
+    }
+    out[k++] = span_of(results, n * sizeof(int));
+    spans_sort(out, k);
+    int rc = FASTEC_OK;
+    for (size_t i = 0; i < k; i++) {
+        maxhi[i] = i && maxhi[i - 1] > out[i].hi ? maxhi[i - 1] : out[i].hi;
+        if (i && out[i].lo < maxhi[i - 1]) rc = FASTEC_ERR_ARG; /* two outputs meet */
+    }
+    span whole = span_of(items, n * item_size[kind]);
+    if (spans_meet(out, maxhi, k, whole.lo, whole.hi)) rc = FASTEC_ERR_ARG;
+    for (size_t i = 0; i < n && !rc; i++) {
+        batch_item(kind, c, items, i, in);
+        for (int j = 0; j < 3; j++)
+            if (in[j].lo && spans_meet(out, maxhi, k, in[j].lo, in[j].hi)) rc = FASTEC_ERR_ARG;
+    }
+    if (mapped) munmap(out, mapped);
+    return rc;
+}
+
 /* ECDH on lanes: the items checked one by one as ecdh() checks them (a
  * failing item gets its code and no lane), the others up to EC_LANES at a
  * time, the lanes left over running a copy of the first item into scratch */
@@ -279,12 +408,16 @@ static int ecdh_lanes(const fastec_curve *c, const ec_lanes *ln, const fastec_ec
 static int work_ecdh_batch_lanes(void *p)
 {
     const key_args *a = p;
+    int rc = batch_aliasing(BATCH_ECDH, a->c, a->items, a->n, a->results);
+    if (rc) return rc;
     return ecdh_lanes(a->c, a->ln, a->items, a->n, a->results);
 }
 
 static int work_ecdh_batch_loop(void *p)
 {
     const key_args *a = p;
+    int rc = batch_aliasing(BATCH_ECDH, a->c, a->items, a->n, a->results);
+    if (rc) return rc;
     const fastec_ecdh_item *items = a->items;
     int all = FASTEC_OK;
     for (size_t i = 0; i < a->n; i++) {
@@ -366,12 +499,16 @@ static int sign_lanes(const fastec_curve *c, const ec_lanes *ln, const fastec_si
 static int work_sign_batch_lanes(void *p)
 {
     const key_args *a = p;
+    int rc = batch_aliasing(BATCH_SIGN, a->c, a->items, a->n, a->results);
+    if (rc) return rc;
     return sign_lanes(a->c, a->ln, a->items, a->n, a->results);
 }
 
 static int work_sign_batch_loop(void *p)
 {
     const key_args *a = p;
+    int rc = batch_aliasing(BATCH_SIGN, a->c, a->items, a->n, a->results);
+    if (rc) return rc;
     const fastec_sign_item *items = a->items;
     int all = FASTEC_OK;
     for (size_t i = 0; i < a->n; i++) {
@@ -446,12 +583,16 @@ static int verify_lanes(const fastec_curve *c, const ec_lanes *ln, const fastec_
 static int work_verify_batch_lanes(void *p)
 {
     const key_args *a = p;
+    int rc = batch_aliasing(BATCH_VERIFY, a->c, a->items, a->n, a->results);
+    if (rc) return rc;
     return verify_lanes(a->c, a->ln, a->items, a->n, a->results);
 }
 
 static int work_verify_batch_loop(void *p)
 {
     const key_args *a = p;
+    int rc = batch_aliasing(BATCH_VERIFY, a->c, a->items, a->n, a->results);
+    if (rc) return rc;
     const fastec_verify_item *items = a->items;
     int all = FASTEC_OK;
     for (size_t i = 0; i < a->n; i++) {
