@@ -6,6 +6,7 @@
  * could not be written. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -338,14 +339,36 @@ static int get_digest(const char *in, const char *hash, const char *digest, cons
     return digest_input(in, alg, dg);
 }
 
-/* ---- text output ---- */
+/* ---- text output, gathered in memory so that it goes where -out says,
+ * written whole with the key (cli_write_out), and wiped ---- */
 
-static void print_hex_block(FILE *f, const char *title, const uint8_t *p, size_t n)
+typedef struct {
+    uint8_t b[4096]; /* more than the longest output: a key, its text and a line */
+    size_t n;
+} textbuf;
+
+static void tb_add(textbuf *t, const void *p, size_t n)
 {
-    fprintf(f, "%s:\n", title);
+    if (n > sizeof t->b - t->n) n = sizeof t->b - t->n;
+    memcpy(t->b + t->n, p, n);
+    t->n += n;
+}
+
+__attribute__((format(printf, 2, 3))) static void tb_printf(textbuf *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf((char *)t->b + t->n, sizeof t->b - t->n, fmt, ap);
+    va_end(ap);
+    if (k > 0) t->n += (size_t)k < sizeof t->b - t->n ? (size_t)k : sizeof t->b - t->n - 1;
+}
+
+static void print_hex_block(textbuf *f, const char *title, const uint8_t *p, size_t n)
+{
+    tb_printf(f, "%s:\n", title);
     for (size_t i = 0; i < n; i++) {
-        if (i % 15 == 0) fprintf(f, "    ");
-        fprintf(f, "%02x%s", p[i], i + 1 == n ? "\n" : i % 15 == 14 ? ":\n" : ":");
+        if (i % 15 == 0) tb_printf(f, "    ");
+        tb_printf(f, "%02x%s", p[i], i + 1 == n ? "\n" : i % 15 == 14 ? ":\n" : ":");
     }
 }
 
@@ -357,10 +380,10 @@ static const char *openssl_name(const fastec_curve *c)
     return fastec_curve_name(c);
 }
 
-static void print_curve_lines(FILE *f, const fastec_curve *c)
+static void print_curve_lines(textbuf *f, const fastec_curve *c)
 {
-    fprintf(f, "ASN1 OID: %s\n", openssl_name(c));
-    if (fastec_curve_nist_name(c)) fprintf(f, "NIST CURVE: %s\n", fastec_curve_nist_name(c));
+    tb_printf(f, "ASN1 OID: %s\n", openssl_name(c));
+    if (fastec_curve_nist_name(c)) tb_printf(f, "NIST CURVE: %s\n", fastec_curve_nist_name(c));
 }
 
 /* ---- commands ---- */
@@ -530,9 +553,13 @@ static int cmd_pkey(int argc, char **argv)
             fastec_wipe(priv, sizeof priv);
             return cli_fail(EXIT_INPUT, name, fastec_strerror(rc));
         }
-        /* where openssl prints it: the output, or stdout when no key is written */
-        fprintf(noout || out ? stdout : stderr, "Key is valid\n");
     }
+    /* everything goes to the output, as openssl pkey writes it: "Key is
+     * valid", the key, then its text; a secret when it holds the private
+     * key or its text (mode 0600, never into another user's file) */
+    static textbuf t;
+    t.n = 0;
+    if (check) tb_printf(&t, "Key is valid\n");
     /* the form the file stores the public key in, as the reading said (a
      * private key file without one: uncompressed) */
     int stored = form == FASTEC_FORM_NONE ? FASTEC_FORM_UNCOMPRESSED : form;
@@ -543,33 +570,31 @@ static int cmd_pkey(int argc, char **argv)
         return cli_fail(EXIT_INPUT, name, fastec_strerror(rc));
     }
     if (!noout) {
-        /* the key first, then the text, as openssl pkey -text does */
         if (public_out) {
             rc = fastec_public_key_encode(c, pub, pl, pem, buf, &n);
             if (rc) rc = cli_fail(EXIT_INPUT, name, fastec_strerror(rc));
-            else rc = cli_write_out(out, buf, n, 0);
         } else {
             /* the public key in the form the file stored it, as openssl pkey writes it */
             rc = encode_private(c, priv, !sec1, pem, cipher, passout, iter, form, buf, &n);
-            if (!rc) rc = cli_write_out(out, buf, n, 1);
-            fastec_wipe(buf, sizeof buf);
         }
+        if (!rc) tb_add(&t, buf, n);
+        fastec_wipe(buf, sizeof buf);
     }
     if (!rc && text) {
-        FILE *f = stdout;
         /* the private part only when the output is the private key: with
          * -pubout (or -pubin) the public part alone, as openssl prints it */
         if (!public_out) {
-            fprintf(f, "Private-Key: (%u bit)\n", fastec_curve_order_bits(c));
-            print_hex_block(f, "priv", priv, fastec_curve_scalar_size(c));
+            tb_printf(&t, "Private-Key: (%u bit)\n", fastec_curve_order_bits(c));
+            print_hex_block(&t, "priv", priv, fastec_curve_scalar_size(c));
         } else {
-            fprintf(f, "Public-Key: (%u bit)\n", fastec_curve_order_bits(c));
+            tb_printf(&t, "Public-Key: (%u bit)\n", fastec_curve_order_bits(c));
         }
-        print_hex_block(f, "pub", pub, pl);
-        print_curve_lines(f, c);
-        if (fflush(f) != 0) rc = cli_fail(EXIT_OUTPUT, "stdout", strerror(errno));
+        print_hex_block(&t, "pub", pub, pl);
+        print_curve_lines(&t, c);
     }
     fastec_wipe(priv, sizeof priv);
+    if (!rc && t.n) rc = cli_write_out(out, t.b, t.n, !public_out && (!noout || text));
+    fastec_wipe(&t, sizeof t);
     return rc;
 }
 

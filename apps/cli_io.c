@@ -115,18 +115,67 @@ static mode_t current_umask(void)
 }
 
 /* ---- signals: what an interrupted write or prompt leaves behind ----
- * While a temporary output file exists or the terminal's echo is off,
- * SIGINT, SIGTERM, SIGHUP and SIGQUIT remove the file and restore the
- * terminal, then end the process by the same signal. The tool writes one
- * output at a time, so this state is one file name and one terminal; the
- * signals are blocked while it changes. A signal the process ignores (nohup)
- * stays ignored. SIGKILL cannot be caught: it can leave the temporary file
- * (".fastec-" and six random characters, mode 0600) beside the target, as
- * fastec(1) says. */
-static const int fatal_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+ * While a temporary output file exists or the terminal's echo is off, every
+ * signal whose default action ends the process (SIGINT, SIGTERM, SIGHUP,
+ * SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1/2, SIGXFSZ, SIGXCPU, SIGVTALRM,
+ * SIGPROF, SIGIO, SIGPWR, SIGSYS, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGILL,
+ * SIGSEGV, SIGSTKFLT, the real-time signals: whatever the platform has)
+ * removes the file and restores the terminal, then ends the process by the
+ * same signal. The tool writes one output at a time, so this state is one
+ * file name and one terminal; the signals are blocked while it changes. A
+ * signal the process ignores (nohup) stays ignored. SIGKILL cannot be
+ * caught: it can leave the temporary file (".fastec-" and six random
+ * characters, mode 0600, never holding more than the output would)
+ * beside the target, as fastec(1) says. */
+static const int fatal_signals[] = {
+    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGSEGV,
+#ifdef SIGXFSZ
+    SIGXFSZ,
+#endif
+#ifdef SIGXCPU
+    SIGXCPU,
+#endif
+#ifdef SIGVTALRM
+    SIGVTALRM,
+#endif
+#ifdef SIGPROF
+    SIGPROF,
+#endif
+#ifdef SIGIO
+    SIGIO,
+#endif
+#ifdef SIGPWR
+    SIGPWR,
+#endif
+#ifdef SIGSYS
+    SIGSYS,
+#endif
+#ifdef SIGTRAP
+    SIGTRAP,
+#endif
+#ifdef SIGSTKFLT
+    SIGSTKFLT,
+#endif
+#ifdef SIGEMT
+    SIGEMT,
+#endif
+#ifdef SIGLOST
+    SIGLOST,
+#endif
+};
 static char *volatile pending_tmp;
 static volatile sig_atomic_t pending_tty = -1;
 static struct termios pending_tty_mode;
+
+/* the signals above and the real-time ones (whose default action ends the process too) */
+static void fatal_set(sigset_t *set)
+{
+    sigemptyset(set);
+    for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) sigaddset(set, fatal_signals[i]);
+#if defined(SIGRTMIN) && defined(SIGRTMAX)
+    for (int s = SIGRTMIN; s <= SIGRTMAX; s++) sigaddset(set, s);
+#endif
+}
 
 static void on_fatal_signal(int sig)
 {
@@ -142,18 +191,17 @@ static void signals_hold(sigset_t *old)
 {
     static int installed;
     sigset_t set;
-    sigemptyset(&set);
-    for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) sigaddset(&set, fatal_signals[i]);
+    fatal_set(&set);
     sigprocmask(SIG_BLOCK, &set, old);
     if (installed) return;
     installed = 1;
-    for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) {
+    for (int sig = 1; sig < NSIG; sig++) {
         struct sigaction sa, prev;
-        if (sigaction(fatal_signals[i], NULL, &prev) != 0 || prev.sa_handler == SIG_IGN) continue;
+        if (!sigismember(&set, sig) || sigaction(sig, NULL, &prev) != 0 || prev.sa_handler == SIG_IGN) continue;
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = on_fatal_signal;
         sa.sa_mask = set;
-        sigaction(fatal_signals[i], &sa, NULL);
+        sigaction(sig, &sa, NULL);
     }
 }
 
@@ -166,21 +214,39 @@ static int refuse_foreign(const char *path, const struct stat *st)
     char msg[160];
     snprintf(msg, sizeof msg,
              "owned by another user (uid %lu): a private key or secret is never written into or handed to another "
-             "user's file; not written",
+             "user's file, FIFO or device; not written",
              (unsigned long)st->st_uid);
     return cli_fail(EXIT_OUTPUT, path, msg);
 }
 
+/* whether a secret may go into the non-regular file st describes (a FIFO
+ * or a device): one of the caller's, one of root's (root reads every file
+ * anyway: /dev/null, /dev/tty), or the terminal the caller's standard
+ * streams are on (its own terminal after su or sudo belongs to the user it
+ * logged in as) */
+static int sink_is_callers(const struct stat *st)
+{
+    if (st->st_uid == geteuid() || st->st_uid == 0) return 1;
+    if (!S_ISCHR(st->st_mode)) return 0;
+    for (int fd = 0; fd <= 2; fd++) {
+        struct stat s;
+        if (fstat(fd, &s) == 0 && S_ISCHR(s.st_mode) && s.st_rdev == st->st_rdev && isatty(fd)) return 1;
+    }
+    return 0;
+}
+
 /* into the file path names as it is (device, FIFO, a file with other
  * links): everything that can fail before a byte changes is done first (the
- * owner check, the mode of a secret), then the file is truncated and written */
+ * owner check, the mode of a secret), then the file is truncated and
+ * written. A secret goes into another user's file, FIFO or device never:
+ * whoever reads the other end would get it. */
 static int write_through(const char *path, const uint8_t *p, size_t n, int truncate, int secret)
 {
     int fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
     if (fd < 0) return cli_fail(EXIT_OUTPUT, path, strerror(errno));
     struct stat st;
     int ok = fstat(fd, &st) == 0, e = errno;
-    if (ok && secret && S_ISREG(st.st_mode) && st.st_uid != geteuid()) {
+    if (ok && secret && (S_ISREG(st.st_mode) ? st.st_uid != geteuid() : !sink_is_callers(&st))) {
         close(fd);
         return refuse_foreign(path, &st);
     }
@@ -280,7 +346,7 @@ int cli_write_out(const char *path, const uint8_t *p, size_t n, int secret)
     else if (S_ISBLK(st.st_mode)) rc = cli_fail(EXIT_OUTPUT, path, "is a block device: not written");
     else if (S_ISSOCK(st.st_mode))
         rc = cli_fail(EXIT_OUTPUT, path, "is a socket: not written (files, character devices and FIFOs are)");
-    else if (!S_ISREG(st.st_mode)) rc = write_through(path, p, n, 0, 0); /* character device, FIFO */
+    else if (!S_ISREG(st.st_mode)) rc = write_through(path, p, n, 0, secret); /* character device, FIFO */
     else if (!(st.st_mode & 0222) || access(target, W_OK) != 0)
         rc = cli_fail(EXIT_OUTPUT, path, "the file is read-only (Permission denied): not replaced");
     else if (st.st_nlink > 1) rc = write_through(target, p, n, 1, secret); /* keep the hard links */

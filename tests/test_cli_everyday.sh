@@ -312,6 +312,20 @@ for c in sect163k1 secp160r1 P-384 sect409r1; do
     "$F" pkey -in s.pem -pubout -text -out pubt.pem > a.txt && ! grep -qi "priv" a.txt && ok ||
         bad "$c pkey -pubout -text -out printed the private key"
     out=$("$F" pkey -in s.pem -check -noout) && [ "$out" = "Key is valid" ] && ok || bad "$c pkey -check: $out"
+    # -out takes everything the command writes, as openssl's does: the key,
+    # its text and the check's line, nothing on the terminal, the file 0600
+    # when it holds the private key or its text
+    for args in "-text -noout" "-text" "-check -text" "-check -noout" "-pubout -text" "-pubout -text -noout"; do
+        rm -f a.txt b.txt
+        # shellcheck disable=SC2086
+        "$F" pkey -in s.pem $args -out a.txt > so.txt 2> se.txt && openssl pkey -in s.pem $args -out b.txt 2>/dev/null &&
+            same a.txt b.txt "$c pkey $args -out: the file differs from openssl's" || bad "$c pkey $args -out"
+        [ ! -s so.txt ] && [ ! -s se.txt ] && ok || bad "$c pkey $args -out wrote to the terminal: $(head -c 80 so.txt se.txt)"
+        case "$args" in
+        *pubout*|"-check -noout") ;;
+        *) [ "$(stat -c %a a.txt)" = 600 ] && ok || bad "$c pkey $args -out: mode $(stat -c %a a.txt), want 600" ;;
+        esac
+    done
     out=$("$F" pkey -in s.pem -noout) && [ -z "$out" ] && ok || bad "$c pkey -noout wrote something"
 done
 

@@ -7,8 +7,12 @@
 #  - root writing a key over another user's file: the new file is root's,
 #    never handed to that user; a hard-linked file of another user is not
 #    written with a secret; a public output keeps the owner;
-#  - SIGINT, SIGTERM and SIGHUP during a write (raised from inside fsync by a
-#    preloaded shim): the target stays as it was, no .fastec-XXXXXX is left;
+#  - a FIFO of another user's: root's key or secret never reaches its
+#    reader; root's own FIFO and /dev/null take them;
+#  - every signal whose default action ends the process, during a write
+#    (raised from inside fsync by a preloaded shim), and a file size limit
+#    (ulimit -f 0: SIGXFSZ): the target stays as it was, no .fastec-XXXXXX
+#    is left;
 #  - SIGINT and SIGTERM at the passphrase prompt (a pseudo-terminal): the
 #    terminal's echo is back on;
 #  - a socket, a writable file in a directory the user cannot write:
@@ -78,6 +82,28 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
     expect 4 "another user" "$F" keygen -curve P-256 -out hl1
     [ "$(cat hl2)" = OLD ] && ok || bad "a secret written into another user's hard-linked file"
     no_temp . "another user's files"
+    # a FIFO of another user's in a sticky directory, read by that user: root's
+    # new key (and an ECDH secret) never reaches the reader; a FIFO of root's
+    # own, and /dev/null, take it
+    mkfifo sticky/fifo
+    chown 65534:65534 sticky/fifo
+    chmod 666 sticky/fifo
+    for cmd in "keygen -curve P-256" "derive -key k.pem -peer pub.pem"; do
+        rm -f got.txt
+        (asuser timeout 10 cat sticky/fifo > got.txt 2>/dev/null &)
+        sleep 0.3
+        # shellcheck disable=SC2086
+        expect 4 "another user" timeout 10 "$F" $cmd -out sticky/fifo
+        # the reader's end closes with nothing in it
+        sleep 0.3
+        [ ! -s got.txt ] && ok || bad "$cmd: a secret written into another user's FIFO: $(head -c 40 got.txt)"
+    done
+    mkfifo mine
+    (timeout 10 cat mine > got.txt &)
+    sleep 0.3
+    "$F" keygen -curve P-256 -out mine && sleep 0.3 && grep -q "BEGIN EC PRIVATE KEY" got.txt && ok ||
+        bad "a key into root's own FIFO: $(head -c 40 got.txt)"
+    "$F" keygen -curve P-256 -out /dev/null && ok || bad "a key into /dev/null"
 else
     skipped+=("another user's files (needs root and setpriv)")
 fi
@@ -98,23 +124,32 @@ int fsync(int fd)
 }
 EOF
 if "$CC" -shared -fPIC -o shim.so shim.c -ldl 2>cc.txt; then
-    for sig in INT TERM HUP; do
+    # every signal whose default action ends the process
+    for sig in INT TERM HUP QUIT PIPE ALRM USR1 USR2 XFSZ XCPU VTALRM PROF; do
         n=$(kill -l "$sig")
         echo OLD > target.pem
-        FASTEC_TEST_SIGNAL=$n LD_PRELOAD="$dir/shim.so" ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
-            "$F" keygen -curve P-256 -out target.pem >/dev/null 2>&1
-        rc=$?
+        # (the shell's report of the death by a signal goes to /dev/null too)
+        rc=$({ (FASTEC_TEST_SIGNAL=$n LD_PRELOAD="$dir/shim.so" \
+            ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" "$F" keygen -curve P-256 -out target.pem) \
+            >/dev/null 2>&1; echo $?; } 2>/dev/null)
         [ $rc -eq $((128 + n)) ] && ok || bad "SIG$sig during the write: exit $rc, want $((128 + n))"
         [ "$(cat target.pem)" = OLD ] && ok || bad "SIG$sig during the write: the target changed"
         no_temp . "SIG$sig during the write of a key"
-        FASTEC_TEST_SIGNAL=$n LD_PRELOAD="$dir/shim.so" ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
-            "$F" derive -key k.pem -peer pub.pem -out new_secret.bin >/dev/null 2>&1
+        { (FASTEC_TEST_SIGNAL=$n LD_PRELOAD="$dir/shim.so" ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
+            "$F" derive -key k.pem -peer pub.pem -out new_secret.bin) >/dev/null 2>&1; } 2>/dev/null
         [ ! -e new_secret.bin ] && ok || bad "SIG$sig: a new secret appeared"
         no_temp . "SIG$sig during the write of a secret"
     done
 else
     bad "cannot build the fsync shim with $CC: $(head -3 cc.txt)"
 fi
+# a file size limit: the write dies by SIGXFSZ, the target stays whole, no
+# temporary file
+echo OLD > target.pem
+rc=$({ (ulimit -f 0; exec "$F" keygen -curve P-256 -out target.pem) >/dev/null 2>&1; echo $?; } 2>/dev/null)
+[ $rc -eq $((128 + $(kill -l XFSZ))) ] && ok || bad "ulimit -f 0: exit $rc, want death by SIGXFSZ"
+[ "$(cat target.pem)" = OLD ] && ok || bad "ulimit -f 0: the target changed"
+no_temp . "ulimit -f 0"
 
 # ---- signals at the passphrase prompt ----
 openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -aes-256-cbc -pass pass:pw -out enc.pem
