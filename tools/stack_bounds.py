@@ -185,6 +185,8 @@ def load(path, group, objdump):
             continue
         name = parts[0].rsplit(':', 1)[-1]
         size = int(parts[1])
+        if parts[2].strip() == 'dynamic':  # 'static' and 'dynamic,bounded' give the bound
+            raise SystemExit('stack_bounds: %s: the frame of %s has no bound (dynamic allocation)' % (su_path, name))
         k = su_key(name)
         o.su[k] = max(o.su.get(k, 0), size)
     return o
@@ -273,8 +275,9 @@ def parse_code(o, objdump, arch):
             o.data_relocs.append((cur_sec, int(parts[0], 16), key))
 
 
-def struct_slots(src, name, header):
-    """the field names of `typedef struct name {...}`, in order"""
+def struct_slots(src, name, header, functions_only=False):
+    """the field names of `typedef struct name {...}`, in order (its
+    function pointers only, with functions_only)"""
     text = open(os.path.join(src, header)).read()
     text = re.sub(r'/\*.*?\*/', '', text, flags=re.S)
     m = re.search(r'typedef struct %s \{(.*?)\}' % name, text, re.S)
@@ -289,9 +292,12 @@ def struct_slots(src, name, header):
         if f:
             slots.append(f.group(1))
             continue
-        if not re.match(r'^(const )?(char|size_t|void) ', decl) or ('*' not in decl and 'size_t' not in decl):
+        if functions_only:
+            continue
+        t = re.match(r'^(?:const )?(?:char|size_t|void) (.*)$', decl)
+        if not t or ('*' not in decl and 'size_t' not in decl):
             raise SystemExit('stack_bounds: %s: field "%s" is not 8 bytes' % (name, decl))
-        slots += [v.strip().lstrip('*') for v in decl.split(' ', 2)[-1].split(',')]
+        slots += [v.strip().lstrip('*').strip() for v in t.group(1).split(',')]
     return slots
 
 
@@ -303,12 +309,21 @@ def table_slots(objs, src):
         slots = struct_slots(src, sname, header)
         for o in objs:
             tables = {}
+            n = 8 * len(slots)
+            # clang's AddressSanitizer gives a global a red zone of at least
+            # 32 bytes, the whole a multiple of 32, in its symbol's size
+            padded = n + 32 + (32 - n % 32) % 32
             for name, (sec, size) in o.data_objects.items():
-                if re.match(rx, name) and size == 8 * len(slots):
+                if re.match(rx, name) and size in (n, padded):
                     tables[sec] = name
             for sec, off, key in o.data_relocs:
                 if sec in tables and off % 8 == 0 and off // 8 < len(slots):
                     o.slot_targets[(sname, slots[off // 8])].add(key)
+        # every function slot is filled in some table: a type's tables not
+        # recognised would leave its calls with nothing to reach
+        for slot in struct_slots(src, sname, header, functions_only=True):
+            if not any(o.slot_targets.get((sname, slot)) for o in objs):
+                raise SystemExit('stack_bounds: no %s table fills its slot %s (tables not recognised)' % (sname, slot))
 
 
 def objdump_format(objdump, path):
