@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # Build the libFuzzer targets with clang (ASan + UBSan) and run each for
 # FUZZ_SECONDS (default 60) from its committed seed corpus (tests/fuzz/corpus/),
-# new inputs going to a scratch directory, FUZZ_JOBS targets at a time (one
-# per core by default). Longer runs: FUZZ_SECONDS=3600 tools/fuzz.sh
+# new inputs going to a scratch directory and a crashing input to build-fuzz/,
+# FUZZ_JOBS targets at a time (one per core by default). Longer runs:
+# FUZZ_SECONDS=3600 tools/fuzz.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/deps.sh clang libclang-rt-14-dev
@@ -17,7 +18,7 @@ jobs="${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 run_one() {
     local t="$1" work="$dir/corpus-$1"
     mkdir -p "$work"
-    "$dir/fuzz_$t" -max_total_time="$secs" -print_final_stats=1 -timeout=10 "$work" "tests/fuzz/corpus/$t" \
+    "$dir/fuzz_$t" -max_total_time="$secs" -print_final_stats=1 -timeout=10 -artifact_prefix="$dir/" "$work" "tests/fuzz/corpus/$t" \
         > "$dir/fuzz_$t.log" 2>&1
 }
 targets=(pubkey verify ecdh field_diff sigder keyfile enckey batch)
