@@ -46,7 +46,6 @@
     X(private_read)                                                                                                    \
     X(public_encode)                                                                                                   \
     X(public_read)                                                                                                     \
-    X(curve_backend)                                                                                                   \
     X(curve_tables)
 
 enum ws_entry {

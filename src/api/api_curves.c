@@ -42,25 +42,8 @@ int api_run(int (*work)(void *), void *arg, enum ws_entry e, const struct fastec
     return ws_run(work, arg, e, row);
 }
 
-/* the dispatch's choice */
-typedef struct {
-    const fastec_curve *c;
-    const char *name;
-} backend_args;
-
-static int work_curve_backend(void *p)
-{
-    backend_args *a = p;
-    a->name = ec_ops_ready(a->c)->backend;
-    return 0;
-}
-
-const char *fastec_curve_backend(const fastec_curve *c)
-{
-    if (!ec_curve_valid(c)) return NULL;
-    backend_args a = {c, NULL};
-    return api_run(work_curve_backend, &a, WS_curve_backend, c) ? NULL : a.name;
-}
+/* the dispatch's choice, which computes no table */
+const char *fastec_curve_backend(const fastec_curve *c) { return ec_curve_valid(c) ? ec_backend_name(c) : NULL; }
 
 const char *fastec_curve_alias(const fastec_curve *c, size_t i)
 {

@@ -75,6 +75,8 @@ const ec_ops *ec_ops_for(const struct fastec_curve *c)
 
 int ec_tables_ready(const struct fastec_curve *c) { return once_done(c->tables); }
 
+const char *ec_backend_name(const struct fastec_curve *c) { return ops_best(c, 0)->backend; }
+
 const ec_ops *ec_ops_ready(const struct fastec_curve *c)
 {
     FASTEC_INVARIANT(once_done(c->tables));

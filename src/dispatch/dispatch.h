@@ -24,6 +24,9 @@ const ec_ops *ec_ops_for(const struct fastec_curve *c);
  * calls fill them in a work of their own first, src/api/, so that their
  * operations' work stacks need not hold that code's frames). */
 int ec_tables_ready(const struct fastec_curve *c);
+/* the backend name of the instance ec_ops_for would give, without filling
+ * the tables */
+const char *ec_backend_name(const struct fastec_curve *c);
 const ec_ops *ec_ops_ready(const struct fastec_curve *c);
 
 /* The calls through the tables: one function per slot of ec_ops and of
