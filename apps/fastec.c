@@ -24,6 +24,8 @@ static int usage(FILE *f)
             "                    (and through fastec's OpenSSL provider with -provider)\n"
             "  curves            the curves, every name each is known by, and the backend used here\n"
             "  version           the version and the backends this CPU runs\n"
+            "  provider-check    whether the system's OpenSSL configuration runs fastec's provider, what it\n"
+            "                    serves on this CPU, and why not (exit 0 when active and preferred)\n"
             "  dudect [curve...] [-samples N]\n"
             "                    statistical timing check (Welch's t, fixed vs random keys)\n"
             "passphrase sources (-passin, -passout): pass:TEXT, env:VAR, file:PATH, fd:N, stdin\n");
@@ -36,6 +38,7 @@ int main(int argc, char **argv)
     if (argc < 2) return usage(stderr);
     if (!strcmp(argv[1], "speed")) return speed_main(argc - 1, argv + 1);
     if (!strcmp(argv[1], "dudect")) return dudect_main(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "provider-check")) return provcheck_main(argc - 1, argv + 1);
     if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-version")) return cli_main("version", 1, argv + 1);
     int rc = cli_main(argv[1], argc - 1, argv + 1);
     if (rc >= 0) return rc;

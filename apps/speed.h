@@ -5,6 +5,8 @@
 
 int speed_main(int argc, char **argv);
 int dudect_main(int argc, char **argv);
+/* whether the system's OpenSSL configuration runs the provider (provcheck.c) */
+int provcheck_main(int argc, char **argv);
 /* keygen, pkey, pubkey, sign, verify, derive, curves, version; -1 if name is none of them */
 int cli_main(const char *name, int argc, char **argv);
 

@@ -83,6 +83,13 @@ static const fastec_curve *named_curve_of(const uint8_t *der, size_t len)
     return first || (der[len - 1] & 0x80) ? NULL : fx_curve_lookup(dotted);
 }
 
+/* FX_PF_* for a FASTEC_FORM_* (none: uncompressed) */
+static int point_format_of(int form)
+{
+    return form == FASTEC_FORM_COMPRESSED ? FX_PF_COMPRESSED : form == FASTEC_FORM_HYBRID ? FX_PF_HYBRID
+                                                                                           : FX_PF_UNCOMPRESSED;
+}
+
 /* the whole input, at most MAX_DER bytes; NULL if unreadable or longer */
 static uint8_t *read_all(fx_prov *p, OSSL_CORE_BIO *cin, size_t *len)
 {
@@ -120,10 +127,15 @@ static int dec_decode(void *vctx, OSSL_CORE_BIO *cin, int selection, OSSL_CALLBA
         }
     } else if (k && d->structure != ST_SPKI && (sel & OSSL_KEYMGMT_SELECT_PRIVATE_KEY)) {
         const fastec_curve *c = NULL;
-        if (fastec_private_key_decode(der, len, &c, k->priv, sizeof k->priv) == FASTEC_OK) {
+        int form = FASTEC_FORM_NONE;
+        if (fastec_private_key_read(der, len, NULL, 0, &c, k->priv, sizeof k->priv, &form) == FASTEC_OK) {
             size_t pl = sizeof k->pub;
             k->curve = c;
             k->has_priv = 1;
+            /* as OpenSSL reads a key file: the public key in the form the
+             * file stores it, and a file without one written back without */
+            k->point_format = point_format_of(form);
+            k->include_public = form != FASTEC_FORM_NONE;
             int rc = fastec_public_key(c, k->priv, 0, k->pub, &pl);
             ct_public(k->pub, sizeof k->pub);
             ct_public(&rc, sizeof rc);
@@ -137,10 +149,11 @@ static int dec_decode(void *vctx, OSSL_CORE_BIO *cin, int selection, OSSL_CALLBA
         const fastec_curve *c = NULL;
         size_t pl = sizeof k->pub;
         uint8_t enc[FX_MAX_PUB];
-        if (fastec_public_key_decode(der, len, &c, enc, &pl) == FASTEC_OK) {
+        int form = FASTEC_FORM_UNCOMPRESSED;
+        if (fastec_public_key_read(der, len, &c, enc, &pl, &form) == FASTEC_OK) {
             k->curve = c;
-            /* keep a compressed key's form for re-encoding, as OpenSSL does */
-            if (enc[0] == 0x02 || enc[0] == 0x03) k->point_format = FX_PF_COMPRESSED;
+            /* keep the stored form for re-encoding, as OpenSSL does */
+            k->point_format = point_format_of(form);
             have = fx_key_set_public(k, enc, pl);
         }
     }

@@ -121,7 +121,7 @@ static int ecdh_init(void *vctx, void *vkey, const OSSL_PARAM params[])
     fx_ecdh *x = vctx;
     fx_key *k = vkey;
     if (!x || !k) return 0;
-    if (k->fb || params_want_openssl(params)) return fb_begin(x, k, params);
+    if (k->fb || fx_key_not_served(k, FX_OP_DERIVE) || params_want_openssl(params)) return fb_begin(x, k, params);
     x->fb = 0;
     if (!k->curve || !k->has_priv) {
         FX_RAISE(x->prov, FX_R_MISSING_PRIVATE_KEY, "ECDH needs a private key");
@@ -149,6 +149,16 @@ static int ecdh_set_peer(void *vctx, void *vpeer)
         return 0;
     }
     if (x->key && x->key->curve != p->curve) {
+        /* OpenSSL's ECDH refuses it, with its own error (what programs
+         * test for); fastec says so itself only without OpenSSL's EC */
+        if (x->prov->fb.provctx && fb_begin(x, x->key, NULL)) {
+            void *pd = fx_key_ossl(p);
+            if (pd && KX(x->prov, SET_PEER, set_peer)(x->fbctx, pd)) {
+                fx_key_hold(&x->peer, p);
+                return 1;
+            }
+            return 0;
+        }
         FX_RAISE(x->prov, FX_R_CURVE_MISMATCH, "ECDH between %s and %s", fastec_curve_name(x->key->curve),
                  fastec_curve_name(p->curve));
         return 0;

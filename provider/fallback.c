@@ -76,6 +76,35 @@ static void load_sigalgs(fx_fallback *fb)
     }
 }
 
+/* The default provider's encoders of EC keys, each under fastec's name with
+ * the output type and structure it produces (fips= and the rest dropped:
+ * fastec's keys are never FIPS keys). */
+static void load_encoders(fx_fallback *fb)
+{
+    int no_cache = 0;
+    const OSSL_ALGORITHM *a = OSSL_PROVIDER_query_operation(fb->prov, OSSL_OP_ENCODER, &no_cache);
+    for (; a && a->algorithm_names && fb->n_encoders < FX_ENCODERS; a++) {
+        if (!names_have(a->algorithm_names, "EC")) continue;
+        fx_encoder *e = &fb->encoders[fb->n_encoders];
+        size_t n = (size_t)snprintf(e->props, sizeof e->props, "provider=" FX_PROV_NAME);
+        int fits = 1;
+        for (const char *s = a->property_definition; s && *s && fits;) {
+            const char *end = strchr(s, ',');
+            size_t l = end ? (size_t)(end - s) : strlen(s);
+            if (!strncmp(s, "output=", 7) || !strncmp(s, "structure=", 10)) {
+                fits = n + 1 + l < sizeof e->props;
+                if (fits) n += (size_t)snprintf(e->props + n, sizeof e->props - n, ",%.*s", (int)l, s);
+            }
+            s = end ? end + 1 : NULL;
+        }
+        if (!fits) continue;
+        e->names = a->algorithm_names;
+        memset(e->fns, 0, sizeof e->fns);
+        copy_dispatch(a->implementation, e->fns);
+        fb->n_encoders++;
+    }
+}
+
 int fx_fallback_init(fx_prov *p)
 {
     fx_fallback *fb = &p->fb;
@@ -88,6 +117,11 @@ int fx_fallback_init(fx_prov *p)
              load_table(fb->prov, OSSL_OP_SIGNATURE, "ECDSA", fb->sig);
     if (ok) fb->provctx = OSSL_PROVIDER_get0_provider_ctx(fb->prov);
     if (ok) load_sigalgs(fb);
+    if (ok) load_encoders(fb);
+    OSSL_FUNC_signature_settable_ctx_params_fn *settable =
+        (OSSL_FUNC_signature_settable_ctx_params_fn *)fb->sig[OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS];
+    if (ok && settable && fb->provctx)
+        fb->nonce_type = OSSL_PARAM_locate_const(settable(NULL, fb->provctx), "nonce-type") != NULL;
     if (!ok || !fb->provctx) {
         fx_fallback_free(p);
         ERR_pop_to_mark();

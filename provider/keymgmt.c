@@ -441,16 +441,28 @@ static int km_import(void *keydata, int selection, const OSSL_PARAM params[])
         return 1;
     }
     if (!fresh) return 0;
+    /* fastec's complaint dropped: OpenSSL's EC takes the key, or refuses it
+     * with its own error (the reason programs test for) */
+    ERR_pop_to_mark();
+    return import_as_openssl(k, selection, params);
+}
+
+/* Whether OpenSSL's EC, importing these parameters, would hold a public
+ * key: a private key imported alone has none in OpenSSL 3.0 (the key
+ * checks fail and the key cannot be encoded), and fastec's key follows
+ * whatever the running OpenSSL does. Asked of OpenSSL's key management with
+ * the same parameters; where it cannot be asked, the public key is kept. */
+static int openssl_keeps_public(fx_prov *prov, int selection, const OSSL_PARAM params[])
+{
+    if (!prov->fb.provctx) return 1;
+    void *fb = KM(prov, NEW, new)(prov->fb.provctx);
+    if (!fb) return 1;
     ERR_set_mark();
-    if (import_as_openssl(k, selection, params)) {
-        ERR_clear_last_mark();
-        /* drop fastec's complaint, keep nothing else */
-        ERR_pop_to_mark();
-        return 1;
-    }
-    ERR_pop_to_mark(); /* OpenSSL's complaint; fastec's stays */
-    ERR_clear_last_mark();
-    return 0;
+    int keeps = KM(prov, IMPORT, import)(fb, selection, params) ? KM(prov, HAS, has)(fb, OSSL_KEYMGMT_SELECT_PUBLIC_KEY)
+                                                                  : 1;
+    ERR_pop_to_mark();
+    KM(prov, FREE, free)(fb);
+    return keeps;
 }
 
 static int km_import_native(fx_key *k, int selection, const OSSL_PARAM params[])
@@ -501,6 +513,8 @@ static int km_import_native(fx_key *k, int selection, const OSSL_PARAM params[])
             FX_RAISE(k->prov, FX_R_KEYPAIR_MISMATCH, "%s key import", fastec_curve_name(t->curve));
             goto out;
         }
+        /* derived to check the scalar's range; kept only as OpenSSL's EC keeps it */
+        if (!had_pub && !k->has_pub && !openssl_keeps_public(k->prov, selection, params)) t->has_pub = 0;
     }
     fx_count(k->prov, FX_CNT_IMPORT, t->curve);
     /* commit */
@@ -934,9 +948,26 @@ static void *gen(void *genctx, OSSL_CALLBACK *cb, void *cbarg)
         FX_RAISE(g->prov, FX_R_NO_CURVE, "key generation without a group");
         return NULL;
     }
+    /* a curve whose key generation fastec does not serve on this CPU
+     * (serve.c): OpenSSL's generation, given the group (its context has
+     * every other setting already) */
+    OSSL_FUNC_keymgmt_gen_set_params_fn *fbset = KM(g->prov, GEN_SET_PARAMS, gen_set_params);
+    if ((g->selection & SELECT_KEYPAIR) && g->fbgen && fbset &&
+        !fx_serves(g->prov, g->settings.curve, FX_OP_KEYGEN)) {
+        OSSL_PARAM gp[] = {OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME,
+                                                            (char *)fx_curve_ossl_name(g->settings.curve), 0),
+                           OSSL_PARAM_construct_end()};
+        void *fb = fbset(g->fbgen, gp) ? KM(g->prov, GEN, gen)(g->fbgen, cb, cbarg) : NULL;
+        if (!fb) return NULL;
+        trace_fallback(g->prov, "keygen", fb);
+        return fx_key_wrap(g->prov, fb);
+    }
     fx_key *k = fx_key_new(g->prov);
     if (!k) return NULL;
     copy_params(k, &g->settings);
+    /* a generated key's public point is written uncompressed whatever
+     * point-format the generation was given, as OpenSSL's EC does */
+    if (g->selection & SELECT_KEYPAIR) k->point_format = FX_PF_UNCOMPRESSED;
     if (g->selection & SELECT_KEYPAIR) {
         int rc = fastec_keygen(k->curve, k->priv);
         ct_secret(k->priv, sizeof k->priv);

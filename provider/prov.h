@@ -54,6 +54,15 @@ typedef struct fx_sigalg {
     int md;            /* FASTEC_SHA* */
     fx_fn fns[FX_FB_FNS];
 } fx_sigalg;
+/* The default provider's encoders of EC keys (to DER, PEM and text, each
+ * structure): fastec registers the same set and runs OpenSSL's encoder on the
+ * key's OpenSSL copy, so a key file written is OpenSSL's byte for byte. */
+#define FX_ENCODERS 24
+typedef struct fx_encoder {
+    const char *names;   /* the default provider's names for EC keys */
+    char props[96];      /* "provider=fastec" and its output= and structure= */
+    fx_fn fns[FX_FB_FNS];
+} fx_encoder;
 typedef struct fx_fallback {
     OSSL_LIB_CTX *libctx;
     OSSL_PROVIDER *prov;
@@ -61,7 +70,23 @@ typedef struct fx_fallback {
     fx_fn km[FX_FB_FNS], kx[FX_FB_FNS], sig[FX_FB_FNS];
     int n_sigalgs;
     fx_sigalg sigalgs[FX_SIGALGS];
+    int n_encoders;
+    fx_encoder encoders[FX_ENCODERS];
+    /* the running OpenSSL's ECDSA takes "nonce-type" (3.2 and later): fastec
+     * then does too; before, it signs hedged whatever is asked, as OpenSSL
+     * signs with random nonces */
+    int nonce_type;
 } fx_fallback;
+
+/* the operations whose serving is decided per curve (serve.c) */
+enum fx_op { FX_OP_KEYGEN, FX_OP_DERIVE, FX_OP_SIGN, FX_OP_VERIFY, FX_OP_N };
+enum { FX_SERVE_AUTO, FX_SERVE_ALL, FX_SERVE_NONE };
+#define FX_MAX_CURVES 32
+/* how the system's configuration left fastec (config.c): loaded by a
+ * program (not for the configuration to say), preferred, loaded without
+ * preference on purpose, or not preferred because the default properties
+ * ask for FIPS algorithms or name another provider */
+enum { FX_POLICY_UNKNOWN, FX_POLICY_PREFERRED, FX_POLICY_NOT_PREFERRED, FX_POLICY_FIPS, FX_POLICY_OTHER_PROVIDER };
 
 typedef struct fx_prov {
     const OSSL_CORE_HANDLE *handle;
@@ -74,7 +99,26 @@ typedef struct fx_prov {
     fx_fallback fb; /* fb.provctx is NULL when the default provider could not be loaded */
     /* the signature algorithms offered: "ECDSA", then the sigalgs */
     OSSL_ALGORITHM signature_algs[FX_SIGALGS + 2];
+    OSSL_ALGORITHM encoder_algs[FX_ENCODERS + 1]; /* the encoders' relays (encoder.c) */
+    int serve_mode;                 /* FX_SERVE_* */
+    unsigned serve[FX_MAX_CURVES];  /* per curve (table order), bit op: fastec serves it */
+    int policy;                     /* FX_POLICY_* */
 } fx_prov;
+
+/* ---- serving (serve.c) ---- */
+/* the serving of every curve for setting ("auto" or NULL: the measured
+ * table; "all"; "none"); 0 for another setting */
+int fx_serve_configure(fx_prov *p, const char *setting);
+/* fastec serves op on c (a fastec curve) */
+int fx_serves(const fx_prov *p, const fastec_curve *c, enum fx_op op);
+const char *fx_op_name(enum fx_op op);
+/* "sect163k1(vpclmul512):keygen,derive,sign,verify secp256r1(adx):derive ..." into out */
+size_t fx_serve_describe(const fx_prov *p, char *out, size_t cap);
+
+/* the configuration's "prefer" (NULL: not given, as when a program loads
+ * fastec): with "yes", "?provider=fastec" added to the library context's
+ * default properties where they allow it (config.c); 0 for another value */
+int fx_config_prefer(fx_prov *p, OSSL_LIB_CTX *libctx, const char *prefer);
 
 /* Reason codes of the errors the provider raises (strings in provider.c). */
 enum {
@@ -164,6 +208,13 @@ int fx_key_set_public(fx_key *k, const uint8_t *enc, size_t len);
 /* The key as OSSL_PARAMs for the selection, handed to cb (the key management's export). */
 int fx_key_export(fx_key *k, int selection, OSSL_CALLBACK *cb, void *cbarg);
 
+/* k is one of fastec's keys whose curve fastec does not serve op on here
+ * (serve.c): the operation goes to OpenSSL's EC, as for a curve fastec lacks */
+static inline int fx_key_not_served(const fx_key *k, enum fx_op op)
+{
+    return !k->fb && k->curve && !fx_serves(k->prov, k->curve, op);
+}
+
 /* ---- OpenSSL's EC (fallback.c) ---- */
 int fx_fallback_init(fx_prov *p);
 void fx_fallback_free(fx_prov *p);
@@ -182,6 +233,7 @@ extern const OSSL_DISPATCH fx_keymgmt_functions[];
 extern const OSSL_DISPATCH fx_ecdh_functions[];
 extern const OSSL_DISPATCH fx_ecdsa_functions[];
 extern const OSSL_DISPATCH *const fx_ecdsa_sigalg_functions[FX_SIGALGS];
+extern const OSSL_DISPATCH *const fx_encoder_functions[FX_ENCODERS];
 extern const OSSL_DISPATCH fx_decoder_pkcs8_functions[], fx_decoder_sec1_functions[], fx_decoder_spki_functions[];
 int fx_tls_group_capability(OSSL_CALLBACK *cb, void *arg);
 

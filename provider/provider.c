@@ -237,6 +237,16 @@ static void make_signature_algs(fx_prov *p)
     p->signature_algs[n] = (OSSL_ALGORITHM){NULL, NULL, NULL, NULL};
 }
 
+/* the default provider's EC encoders, relayed (encoder.c) */
+static void make_encoder_algs(fx_prov *p)
+{
+    int n = 0;
+    for (int i = 0; i < p->fb.n_encoders; i++)
+        p->encoder_algs[n++] = (OSSL_ALGORITHM){p->fb.encoders[i].names, p->fb.encoders[i].props,
+                                                fx_encoder_functions[i], "fastec EC key encoder (OpenSSL's)"};
+    p->encoder_algs[n] = (OSSL_ALGORITHM){NULL, NULL, NULL, NULL};
+}
+
 #define FX_DECODER_PROPS(structure) FX_PROPS ",input=der,structure=" structure
 static const OSSL_ALGORITHM decoder_algs[] = {
     {"EC:id-ecPublicKey:1.2.840.10045.2.1", FX_DECODER_PROPS("PrivateKeyInfo"), fx_decoder_pkcs8_functions,
@@ -256,6 +266,7 @@ static const OSSL_ALGORITHM *fx_query(void *provctx, int operation_id, int *no_c
     case OSSL_OP_KEYEXCH: return keyexch_algs;
     case OSSL_OP_SIGNATURE: return p->signature_algs;
     case OSSL_OP_DECODER: return decoder_algs;
+    case OSSL_OP_ENCODER: return p->encoder_algs;
     default: return NULL;
     }
 }
@@ -274,6 +285,8 @@ static const OSSL_PARAM *fx_gettable_params(void *provctx)
                                    OSSL_PARAM_ulong("fastec-verify-count", NULL),
                                    OSSL_PARAM_ulong("fastec-check-count", NULL),
                                    OSSL_PARAM_ulong("fastec-fallback-count", NULL),
+                                   OSSL_PARAM_utf8_string("fastec-serve", NULL, 0),
+                                   OSSL_PARAM_utf8_ptr("fastec-policy", NULL, 0),
                                    OSSL_PARAM_END};
     return t;
 }
@@ -291,6 +304,17 @@ static int fx_get_params(void *provctx, OSSL_PARAM params[])
         !OSSL_PARAM_set_utf8_ptr(q, "fastec " FASTEC_VERSION))
         return 0;
     if ((q = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS)) && !OSSL_PARAM_set_int(q, 1)) return 0;
+    if ((q = OSSL_PARAM_locate(params, "fastec-serve"))) {
+        char d[2048];
+        fx_serve_describe(p, d, sizeof d);
+        if (!OSSL_PARAM_set_utf8_string(q, d)) return 0;
+    }
+    static const char *const policies[] = {"unknown", "preferred", "not preferred (prefer = no)",
+                                           "not preferred: the default properties ask for FIPS algorithms",
+                                           "not preferred: the default properties name a provider"};
+    if ((q = OSSL_PARAM_locate(params, "fastec-policy")) &&
+        !OSSL_PARAM_set_utf8_ptr(q, policies[(unsigned)p->policy < 5 ? p->policy : 0]))
+        return 0;
     for (int k = 0; k < FX_CNT_N; k++) {
         char name[40];
         snprintf(name, sizeof name, "fastec-%s-count", fx_counter_names[k]);
@@ -301,11 +325,36 @@ static int fx_get_params(void *provctx, OSSL_PARAM params[])
     return 1;
 }
 
+/* The default provider's TLS groups on curves fastec lacks (brainpool,
+ * secp256k1, ...), relayed as fastec's own: libssl keeps a group only where
+ * the key management it fetches for the group's algorithm comes from the
+ * provider that announced it, and with fastec preferred that is fastec's
+ * "EC" (which serves those curves by OpenSSL's code); announced by the
+ * default provider alone, they would disappear. */
+struct relay {
+    OSSL_CALLBACK *cb;
+    void *arg;
+};
+
+static int relay_group(const OSSL_PARAM params[], void *arg)
+{
+    const struct relay *r = arg;
+    const OSSL_PARAM *alg = OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_ALG);
+    const OSSL_PARAM *in = OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_NAME_INTERNAL);
+    const char *a = NULL, *name = NULL;
+    if (!alg || !OSSL_PARAM_get_utf8_string_ptr(alg, &a) || strcmp(a, "EC")) return 1;
+    if (in && OSSL_PARAM_get_utf8_string_ptr(in, &name) && fx_curve_lookup(name)) return 1; /* announced above */
+    return r->cb(params, r->arg);
+}
+
 static int fx_get_capabilities(void *provctx, const char *capability, OSSL_CALLBACK *cb, void *arg)
 {
-    (void)provctx;
-    if (capability && !strcasecmp(capability, "TLS-GROUP")) return fx_tls_group_capability(cb, arg);
-    return 0;
+    fx_prov *p = provctx;
+    if (!capability || strcasecmp(capability, "TLS-GROUP")) return 0;
+    if (!fx_tls_group_capability(cb, arg)) return 0;
+    if (!p->fb.prov) return 1;
+    struct relay r = {cb, arg};
+    return OSSL_PROVIDER_get_capabilities(p->fb.prov, "TLS-GROUP", relay_group, &r);
 }
 
 static const OSSL_ITEM *fx_get_reason_strings(void *provctx)
@@ -337,6 +386,8 @@ __attribute__((visibility("default"))) int OSSL_provider_init(const OSSL_CORE_HA
 {
     fx_prov *p = OPENSSL_zalloc(sizeof *p);
     if (!p) return 0;
+    OSSL_FUNC_core_get_params_fn *get_params = NULL;
+    OSSL_FUNC_core_get_libctx_fn *get_libctx = NULL;
     p->handle = handle;
     for (; in && in->function_id; in++) {
         switch (in->function_id) {
@@ -344,6 +395,8 @@ __attribute__((visibility("default"))) int OSSL_provider_init(const OSSL_CORE_HA
         case OSSL_FUNC_CORE_SET_ERROR_DEBUG: p->set_error_debug = OSSL_FUNC_core_set_error_debug(in); break;
         case OSSL_FUNC_CORE_VSET_ERROR: p->vset_error = OSSL_FUNC_core_vset_error(in); break;
         case OSSL_FUNC_BIO_READ_EX: p->bio_read_ex = OSSL_FUNC_BIO_read_ex(in); break;
+        case OSSL_FUNC_CORE_GET_PARAMS: get_params = OSSL_FUNC_core_get_params(in); break;
+        case OSSL_FUNC_CORE_GET_LIBCTX: get_libctx = OSSL_FUNC_core_get_libctx(in); break;
         default: break;
         }
     }
@@ -353,6 +406,29 @@ __attribute__((visibility("default"))) int OSSL_provider_init(const OSSL_CORE_HA
     /* without OpenSSL's EC (no default provider) fastec still serves its own curves */
     fx_fallback_init(p);
     make_signature_algs(p);
+    make_encoder_algs(p);
+    /* what fastec serves on this CPU ("serve" in the configuration, or
+     * FASTEC_PROVIDER_SERVE in the environment, which wins, overrides the
+     * measured table), and its preference (config.c) */
+    char *serve = NULL, *prefer = NULL;
+    if (get_params) {
+        OSSL_PARAM q[] = {OSSL_PARAM_construct_utf8_ptr("serve", &serve, 0),
+                          OSSL_PARAM_construct_utf8_ptr("prefer", &prefer, 0), OSSL_PARAM_construct_end()};
+        if (!get_params(handle, q)) serve = prefer = NULL;
+    }
+    const char *serve_env = getenv("FASTEC_PROVIDER_SERVE");
+    if (serve_env && *serve_env) serve = (char *)serve_env;
+    OSSL_LIB_CTX *libctx = get_libctx ? (OSSL_LIB_CTX *)get_libctx(handle) : NULL;
+    if (!fx_serve_configure(p, p->fb.provctx ? serve : "all") || (libctx && !fx_config_prefer(p, libctx, prefer))) {
+        fx_fallback_free(p);
+        OPENSSL_free(p);
+        return 0;
+    }
+    if (p->trace) {
+        char d[2048];
+        fx_serve_describe(p, d, sizeof d);
+        fprintf(stderr, "fastec-provider: serves %s pid %ld\n", d, (long)getpid());
+    }
     *out = provider_functions;
     *provctx = p;
     return 1;

@@ -1,9 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Signature "ECDSA": DER signatures over a digest (sign/verify) or over a
  * message hashed here with fastec's SHA-1/SHA-2 (digest-sign/digest-verify).
- * Nonces: RFC 6979 deterministic (nonce-type 1, the default, as the library
- * signs) or hedged (nonce-type 0: RFC 6979 with 32 fresh bytes from the OS as
- * additional data). Verification accepts strict DER only.
+ * Nonces: hedged by default (RFC 6979 with 32 fresh bytes from the OS as
+ * additional data: as unpredictable as OpenSSL's random nonces, two
+ * signatures of one message differ); deterministic (RFC 6979) when asked
+ * with nonce-type 1, where the running OpenSSL's ECDSA knows that parameter
+ * (3.2 and later; before, it is ignored, as OpenSSL ignores it). RFC 6979's
+ * HMAC is the signature's digest: fastec's when it is SHA-1 or SHA-2/224,
+ * 256, 384 or 512, OpenSSL's ECDSA otherwise (SHA-3, SHA-512/t, no digest
+ * set), so that a deterministic signature is OpenSSL's.
+ * Verification accepts strict DER only.
  * A key fastec cannot serve, or a digest it lacks (MD5, SM3, ...), hands the
  * whole operation to OpenSSL's ECDSA (fallback.c); so does a signature that
  * is not well-formed strict DER or whose r or s is out of range, so that the
@@ -56,7 +62,7 @@ typedef struct {
     size_t mdsize;       /* input length sign/verify insist on; 0: any */
     int allow_md;        /* cleared while a digest-sign/verify runs */
     int hashing;         /* digest-sign/verify: h holds the message so far */
-    unsigned nonce_type; /* 1 deterministic (RFC 6979), 0 hedged */
+    unsigned nonce_type; /* 0 hedged; other values deterministic (RFC 6979), as OpenSSL reads them */
     fastec_hash_ctx h;
     int sigalg_md;       /* ECDSA-<digest>: its FASTEC_SHA*; 0 for "ECDSA" */
     int msg;             /* sign/verify-message: sign() and verify() hash their input */
@@ -77,7 +83,7 @@ static void *sig_newctx(void *provctx, const char *propq)
     if (!s) return NULL;
     s->prov = provctx;
     s->allow_md = 1;
-    s->nonce_type = 1;
+    s->nonce_type = 0;
     s->fbt = s->prov->fb.sig;
     return s;
 }
@@ -150,7 +156,7 @@ static int signverify_init(fx_sig *s, fx_key *k, const OSSL_PARAM params[], int 
         }
         k = s->key;
     }
-    if (k->fb || params_want_openssl(params))
+    if (k->fb || fx_key_not_served(k, op == OP_SIGN ? FX_OP_SIGN : FX_OP_VERIFY) || params_want_openssl(params))
         return fb_begin(s, k, op, op == OP_SIGN ? OSSL_FUNC_SIGNATURE_SIGN_INIT : OSSL_FUNC_SIGNATURE_VERIFY_INIT, NULL,
                         params);
     s->fb = 0;
@@ -191,6 +197,34 @@ static int os_random(uint8_t *buf, size_t len)
     return 1;
 }
 
+/* A deterministic signature that fastec's RFC 6979 (its HMAC chosen by the
+ * digest's length) would not make as OpenSSL does: signed by OpenSSL's
+ * ECDSA, in a context of its own, with the digest and nonce-type set. */
+static int deterministic_by_openssl(const fx_sig *s)
+{
+    return s->nonce_type && s->md != FASTEC_SHA1 && s->md != FASTEC_SHA224 && s->md != FASTEC_SHA256 &&
+           s->md != FASTEC_SHA384 && s->md != FASTEC_SHA512;
+}
+
+static int fb_sign_deterministic(fx_sig *s, unsigned char *sig, size_t *siglen, size_t sigsize,
+                                 const unsigned char *tbs, size_t tbslen)
+{
+    fx_prov *p = s->prov;
+    void *kd = fx_key_ossl(s->key), *ctx = kd ? SIG(s, NEWCTX, newctx)(p->fb.provctx, NULL) : NULL;
+    unsigned nt = s->nonce_type;
+    OSSL_PARAM params[] = {OSSL_PARAM_construct_uint("nonce-type", &nt),
+                           OSSL_PARAM_construct_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST,
+                                                            (char *)(s->md ? fx_digest_name(s->md) : ""), 0),
+                           OSSL_PARAM_construct_end()};
+    if (!s->md) params[1] = OSSL_PARAM_construct_end();
+    char g[64];
+    fx_count_fallback(p, "sign", p->trace ? fx_fb_group(p, kd, g, sizeof g) : NULL);
+    int ok = ctx && SIG(s, SIGN_INIT, sign_init)(ctx, kd, params) > 0 &&
+             SIG(s, SIGN, sign)(ctx, sig, siglen, sigsize, tbs, tbslen) > 0;
+    if (ctx) SIG(s, FREECTX, freectx)(ctx);
+    return ok;
+}
+
 static int sig_digest_update(void *vctx, const unsigned char *data, size_t len);
 static int sig_digest_sign_final(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsize);
 static int sig_digest_verify_final(void *vctx, const unsigned char *sig, size_t siglen);
@@ -223,9 +257,10 @@ static int sig_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsi
         FX_RAISE(s->prov, FX_R_DIGEST_LENGTH, "%zu bytes to sign with a %zu-byte digest set", tbslen, s->mdsize);
         return 0;
     }
+    if (deterministic_by_openssl(s)) return fb_sign_deterministic(s, sig, siglen, sigsize, tbs, tbslen);
     uint8_t rs[2 * FX_MAX_SCALAR], extra[32];
     int rc;
-    if (s->nonce_type == 1) {
+    if (s->nonce_type) {
         rc = fastec_ecdsa_sign(c, s->key->priv, tbs, tbslen, rs);
     } else if (!os_random(extra, sizeof extra)) {
         rc = FASTEC_ERR_RANDOM;
@@ -325,7 +360,8 @@ static int digest_signverify_init(void *vctx, const char *mdname, void *key, con
     fx_sig *s = vctx;
     if (!s) return 0;
     fx_key *k = key ? key : s->key;
-    if (k && (k->fb || (mdname && *mdname && !fx_digest_lookup(mdname)) || params_want_openssl(params)))
+    if (k && (k->fb || fx_key_not_served(k, op == OP_SIGN ? FX_OP_SIGN : FX_OP_VERIFY) ||
+              (mdname && *mdname && !fx_digest_lookup(mdname)) || params_want_openssl(params)))
         return fb_begin(s, k, op,
                         op == OP_SIGN ? OSSL_FUNC_SIGNATURE_DIGEST_SIGN_INIT : OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_INIT,
                         mdname, params);
@@ -458,7 +494,8 @@ static int sig_get_ctx_params(void *vctx, OSSL_PARAM params[])
     if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_DIGEST)) &&
         !OSSL_PARAM_set_utf8_string(p, s->md ? fx_digest_name(s->md) : ""))
         return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_NONCE_TYPE)) && !OSSL_PARAM_set_uint(p, s->nonce_type))
+    if (s->prov->fb.nonce_type && (p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_NONCE_TYPE)) &&
+        !OSSL_PARAM_set_uint(p, s->nonce_type))
         return 0;
     return 1;
 }
@@ -473,6 +510,14 @@ static const OSSL_PARAM *sig_gettable_ctx_params(void *vctx, void *provctx)
                                    OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST, NULL, 0),
                                    OSSL_PARAM_uint(OSSL_SIGNATURE_PARAM_NONCE_TYPE, NULL),
                                    OSSL_PARAM_END};
+    const fx_prov *p = provctx;
+    /* nonce-type only where the running OpenSSL's ECDSA has it */
+    if (p && !p->fb.nonce_type) {
+        static const OSSL_PARAM t3[] = {OSSL_PARAM_octet_string(OSSL_SIGNATURE_PARAM_ALGORITHM_ID, NULL, 0),
+                                        OSSL_PARAM_size_t(OSSL_SIGNATURE_PARAM_DIGEST_SIZE, NULL),
+                                        OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST, NULL, 0), OSSL_PARAM_END};
+        return t3;
+    }
     return t;
 }
 
@@ -514,14 +559,11 @@ static int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         }
         s->mdsize = n;
     }
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_NONCE_TYPE))) {
-        unsigned v;
-        if (!OSSL_PARAM_get_uint(p, &v) || v > 1) {
-            FX_RAISE(s->prov, FX_R_INVALID_PARAM, "nonce-type must be 0 (hedged) or 1 (RFC 6979 deterministic)");
-            return 0;
-        }
-        s->nonce_type = v;
-    }
+    /* nonce-type as OpenSSL's ECDSA reads it, where it reads it: any
+     * unsigned value, 0 random (here hedged), others deterministic */
+    if (s->prov->fb.nonce_type && (p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_NONCE_TYPE)) &&
+        !OSSL_PARAM_get_uint(p, &s->nonce_type))
+        return 0;
     return 1;
 }
 
@@ -536,6 +578,14 @@ static const OSSL_PARAM *sig_settable_ctx_params(void *vctx, void *provctx)
                                      OSSL_PARAM_uint(OSSL_SIGNATURE_PARAM_NONCE_TYPE, NULL),
                                      OSSL_PARAM_END};
     static const OSSL_PARAM no_digest[] = {OSSL_PARAM_uint(OSSL_SIGNATURE_PARAM_NONCE_TYPE, NULL), OSSL_PARAM_END};
+    /* without nonce-type where the running OpenSSL's ECDSA has none */
+    static const OSSL_PARAM all_3[] = {OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST, NULL, 0),
+                                       OSSL_PARAM_size_t(OSSL_SIGNATURE_PARAM_DIGEST_SIZE, NULL),
+                                       OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_PROPERTIES, NULL, 0),
+                                       OSSL_PARAM_END};
+    static const OSSL_PARAM none[] = {OSSL_PARAM_END};
+    const fx_prov *p = provctx;
+    if (p && !p->fb.nonce_type) return s && !s->allow_md ? none : all_3;
     return s && !s->allow_md ? no_digest : all;
 }
 
@@ -581,7 +631,8 @@ static int sigalg_init(void *vctx, void *key, const OSSL_PARAM params[], int op,
     fx_key *k = key ? key : s->key;
     static const int ids[2][2] = {{OSSL_FUNC_SIGNATURE_SIGN_INIT, OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT},
                                   {OSSL_FUNC_SIGNATURE_VERIFY_INIT, OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_INIT}};
-    if (k && k->fb) return fb_begin(s, k, op, ids[op == OP_VERIFY][msg], NULL, params);
+    if (k && (k->fb || fx_key_not_served(k, op == OP_SIGN ? FX_OP_SIGN : FX_OP_VERIFY)))
+        return fb_begin(s, k, op, ids[op == OP_VERIFY][msg], NULL, params);
     if (!signverify_init(s, key, params, op)) return 0;
     if (s->fb) return 1;
     s->md = s->sigalg_md;
@@ -643,9 +694,18 @@ static const char **sigalg_query_key_types(void)
 static const OSSL_PARAM *sigalg_settable_ctx_params(void *vctx, void *provctx)
 {
     const fx_sig *s = vctx;
-    static const OSSL_PARAM t[] = {OSSL_PARAM_octet_string(OSSL_SIGNATURE_PARAM_SIGNATURE, NULL, 0), OSSL_PARAM_END};
+    /* the signature to verify a message against; nonce-type where the
+     * running OpenSSL's ECDSA has it */
+    static const OSSL_PARAM sig_nt[] = {OSSL_PARAM_octet_string(OSSL_SIGNATURE_PARAM_SIGNATURE, NULL, 0),
+                                        OSSL_PARAM_uint(OSSL_SIGNATURE_PARAM_NONCE_TYPE, NULL), OSSL_PARAM_END};
+    static const OSSL_PARAM sig_only[] = {OSSL_PARAM_octet_string(OSSL_SIGNATURE_PARAM_SIGNATURE, NULL, 0),
+                                          OSSL_PARAM_END};
+    static const OSSL_PARAM nt[] = {OSSL_PARAM_uint(OSSL_SIGNATURE_PARAM_NONCE_TYPE, NULL), OSSL_PARAM_END};
     if (s && s->fb) return SIG(s, SETTABLE_CTX_PARAMS, settable_ctx_params)(s->fbctx, provctx);
-    return s && s->msg && s->op == OP_VERIFY ? t : NULL;
+    const fx_prov *p = provctx;
+    const int nonce = p && p->fb.nonce_type;
+    if (s && s->msg && s->op == OP_VERIFY) return nonce ? sig_nt : sig_only;
+    return nonce ? nt : NULL;
 }
 
 #define SIGALG_FUNCTIONS(i)                                                                                    \

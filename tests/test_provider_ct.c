@@ -35,13 +35,16 @@ static int little_endian(void)
     return *(const uint8_t *)&one == 1;
 }
 
-/* a key pair from secret private-key bytes (big-endian, marked undefined) */
-static EVP_PKEY *import_secret(const char *g, const uint8_t *priv_be, size_t ss)
+/* a key pair from secret private-key bytes (big-endian, marked undefined)
+ * and its public key */
+static EVP_PKEY *import_secret(const char *g, const uint8_t *priv_be, size_t ss, const uint8_t *pub, size_t pl)
 {
     uint8_t native[80];
     for (size_t i = 0; i < ss; i++) native[i] = little_endian() ? priv_be[ss - 1 - i] : priv_be[i];
     OSSL_PARAM p[] = {OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, (char *)g, 0),
-                      OSSL_PARAM_construct_BN(OSSL_PKEY_PARAM_PRIV_KEY, native, ss), OSSL_PARAM_construct_end()};
+                      OSSL_PARAM_construct_BN(OSSL_PKEY_PARAM_PRIV_KEY, native, ss),
+                      OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, (void *)pub, pl),
+                      OSSL_PARAM_construct_end()};
     EVP_PKEY *k = NULL;
     EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_name(ctx, "EC", FXQ);
     if (c && EVP_PKEY_fromdata_init(c) > 0) EVP_PKEY_fromdata(c, &k, EVP_PKEY_KEYPAIR, p);
@@ -89,8 +92,13 @@ int main(int argc, char **argv)
         priv[0] = 0;
         priv[1] |= 1;
         memset(dg, 0x5c, sizeof dg);
+        /* its public key, computed (by the library this program links, not
+         * the module under test) before the private key is marked secret */
+        uint8_t pub[1 + 2 * 80];
+        size_t pl = sizeof pub;
+        CHECK(fastec_public_key(c, priv, 0, pub, &pl) == FASTEC_OK, "%s: public key", g);
         VALGRIND_MAKE_MEM_UNDEFINED(priv, ss);
-        EVP_PKEY *k = import_secret(g, priv, ss);
+        EVP_PKEY *k = import_secret(g, priv, ss, pub, pl);
         /* a second key from the provider's own generation (secret inside it) */
         EVP_PKEY *peer = NULL;
         EVP_PKEY_CTX *kc = EVP_PKEY_CTX_new_from_name(ctx, "EC", FXQ);

@@ -4,7 +4,7 @@
  * configured by the shipped openssl.cnf (fastec preferred), and every outcome
  * must be the same: return values, whether the error queue is empty, secrets,
  * exported parameters, PEM/DER/text encodings, key parameters, verification
- * verdicts. Signatures are random in OpenSSL and deterministic in fastec, so
+ * verdicts. Signatures are random in OpenSSL and hedged in fastec (random too), so
  * a signature is checked by verifying it in the reference context rather
  * than compared byte for byte. Curves: fastec's 20, curves it lacks
  * (secp256k1, brainpoolP256r1, brainpoolP384r1, prime239v1) and keys with
@@ -12,6 +12,9 @@
  * cofactor, X9.63 KDF with SHA-256, MD5 and SM3.
  * fastec's counters show where its code ran: its own operations for its
  * curves and digests, OpenSSL's (the fallback counter) for the rest.
+ * Then TLS: every group the default provider offers is negotiated between a
+ * server and a client with fastec on the server's side, the client's, or
+ * both, and the group agreed on must be the one agreed on without fastec.
  * usage: test_provider_superset FASTEC_OPENSSL_CNF */
 #include <openssl/core_names.h>
 #include <openssl/decoder.h>
@@ -19,7 +22,10 @@
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/pem.h>
+#include <openssl/param_build.h>
 #include <openssl/provider.h>
+#include <openssl/ssl.h>
+#include <openssl/x509.h>
 #include <stdarg.h>
 
 #include "testossl.h"
@@ -525,6 +531,226 @@ static void compare(const char *label, const char *a, const char *b)
     }
 }
 
+/* ---- a key from its private scalar alone (EVP_PKEY_fromdata with
+ * "priv" only): the key checks and its encoding give what OpenSSL's EC
+ * gives (in 3.0: no public key, so every check fails and there is nothing
+ * to encode) ---- */
+static void private_alone(const char *group)
+{
+    static const unsigned char d[] = {0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef, 0x10, 0x32, 0x54,
+                                      0x76, 0x98, 0xba, 0xdc, 0xfe, 0x01, 0x02, 0x03, 0x04};
+    char got[2][160];
+    OSSL_LIB_CTX *ctx[2] = {ref_ctx, fx_ctx};
+    for (int i = 0; i < 2; i++) {
+        BIGNUM *bn = BN_bin2bn(d, sizeof d, NULL);
+        OSSL_PARAM_BLD *b = OSSL_PARAM_BLD_new();
+        OSSL_PARAM *params = NULL;
+        EVP_PKEY *k = NULL;
+        EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_name(ctx[i], "EC", NULL);
+        if (bn && b && OSSL_PARAM_BLD_push_utf8_string(b, OSSL_PKEY_PARAM_GROUP_NAME, group, 0) &&
+            OSSL_PARAM_BLD_push_BN(b, OSSL_PKEY_PARAM_PRIV_KEY, bn))
+            params = OSSL_PARAM_BLD_to_param(b);
+        int made = params && c && EVP_PKEY_fromdata_init(c) > 0 &&
+                   EVP_PKEY_fromdata(c, &k, EVP_PKEY_KEYPAIR, params) > 0;
+        EVP_PKEY_CTX *kc = k ? EVP_PKEY_CTX_new_from_pkey(ctx[i], k, NULL) : NULL;
+        int chk = kc ? EVP_PKEY_check(kc) : -9, pair = kc ? EVP_PKEY_pairwise_check(kc) : -9,
+            pub = kc ? EVP_PKEY_public_check(kc) : -9, priv = kc ? EVP_PKEY_private_check(kc) : -9;
+        char *pem = k ? pem_of(k, EVP_PKEY_KEYPAIR, "PrivateKeyInfo") : NULL;
+        char *spki = k ? pem_of(k, EVP_PKEY_PUBLIC_KEY, "SubjectPublicKeyInfo") : NULL;
+        snprintf(got[i], sizeof got[i], "made %d check %d pairwise %d public %d private %d pkcs8 %s spki %s", made,
+                 chk, pair, pub, priv, pem ? "yes" : "no", spki ? "yes" : "no");
+        ERR_clear_error();
+        OPENSSL_free(pem);
+        OPENSSL_free(spki);
+        EVP_PKEY_CTX_free(kc);
+        EVP_PKEY_CTX_free(c);
+        EVP_PKEY_free(k);
+        OSSL_PARAM_free(params);
+        OSSL_PARAM_BLD_free(b);
+        BN_free(bn);
+    }
+    CHECK(!strcmp(got[0], got[1]), "%s key from its private scalar alone: fastec '%s', OpenSSL '%s'", group, got[1],
+          got[0]);
+}
+
+/* ---- the error OpenSSL raises for a condition, raised with fastec too:
+ * the first error's reason (what programs test with ERR_GET_REASON) ---- */
+static unsigned long first_error(void)
+{
+    unsigned long e = ERR_peek_error();
+    ERR_clear_error();
+    return e;
+}
+
+static void error_reasons(void)
+{
+    unsigned long got[2][3];
+    OSSL_LIB_CTX *ctx[2] = {ref_ctx, fx_ctx};
+    for (int i = 0; i < 2; i++) {
+        EVP_PKEY *a = EVP_PKEY_Q_keygen(ctx[i], NULL, "EC", "P-256"), *b = EVP_PKEY_Q_keygen(ctx[i], NULL, "EC", "P-384");
+        /* derive between keys on two curves */
+        EVP_PKEY_CTX *c = a ? EVP_PKEY_CTX_new_from_pkey(ctx[i], a, NULL) : NULL;
+        ERR_clear_error();
+        int r = c && EVP_PKEY_derive_init(c) > 0 ? EVP_PKEY_derive_set_peer(c, b) : -9;
+        got[i][0] = r > 0 ? 0 : first_error();
+        EVP_PKEY_CTX_free(c);
+        /* a peer point that does not decode: x of P-256's G with a wrong prefix */
+        unsigned char bad[65] = {0x05};
+        EVP_PKEY *peer = NULL;
+        EVP_PKEY_CTX *pc = EVP_PKEY_CTX_new_from_name(ctx[i], "EC", NULL);
+        OSSL_PARAM pp[] = {OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, (char *)"P-256", 0),
+                           OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, bad, sizeof bad),
+                           OSSL_PARAM_construct_end()};
+        ERR_clear_error();
+        r = pc && EVP_PKEY_fromdata_init(pc) > 0 ? EVP_PKEY_fromdata(pc, &peer, EVP_PKEY_PUBLIC_KEY, pp) : -9;
+        got[i][1] = r > 0 ? 0 : first_error();
+        EVP_PKEY_free(peer);
+        EVP_PKEY_CTX_free(pc);
+        /* a point off the curve */
+        unsigned char off[65] = {0x04, 1};
+        off[64] = 2;
+        pc = EVP_PKEY_CTX_new_from_name(ctx[i], "EC", NULL);
+        OSSL_PARAM po[] = {OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, (char *)"P-256", 0),
+                           OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, off, sizeof off),
+                           OSSL_PARAM_construct_end()};
+        peer = NULL;
+        ERR_clear_error();
+        r = pc && EVP_PKEY_fromdata_init(pc) > 0 ? EVP_PKEY_fromdata(pc, &peer, EVP_PKEY_PUBLIC_KEY, po) : -9;
+        got[i][2] = r > 0 ? 0 : first_error();
+        EVP_PKEY_free(peer);
+        EVP_PKEY_CTX_free(pc);
+        EVP_PKEY_free(a);
+        EVP_PKEY_free(b);
+    }
+    static const char *const what[3] = {"derive across curves", "a peer point that does not decode",
+                                        "a peer point off the curve"};
+    for (int j = 0; j < 3; j++) {
+        const char *rs = got[0][j] ? ERR_reason_error_string(got[0][j]) : NULL;
+        CHECK(ERR_GET_REASON(got[0][j]) == ERR_GET_REASON(got[1][j]), "%s: reason %d with fastec, %d (%s) without",
+              what[j], ERR_GET_REASON(got[1][j]), ERR_GET_REASON(got[0][j]), rs ? rs : "no error");
+    }
+}
+
+/* ---- TLS: every group the default provider offers, negotiated between
+ * a server and a client, each in the reference context or in fastec's ---- */
+typedef struct {
+    char name[64], alg[32];
+    int maxtls;
+} tls_group;
+static tls_group groups[128];
+static size_t ngroups;
+
+static int collect_group(const OSSL_PARAM params[], void *arg)
+{
+    (void)arg;
+    const OSSL_PARAM *n = OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_NAME);
+    const OSSL_PARAM *a = OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_ALG);
+    const OSSL_PARAM *m = OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_MAX_TLS);
+    const char *ns, *as;
+    int max = 0;
+    if (ngroups >= sizeof groups / sizeof groups[0] || !n || !a || !OSSL_PARAM_get_utf8_string_ptr(n, &ns) ||
+        !OSSL_PARAM_get_utf8_string_ptr(a, &as) || (m && !OSSL_PARAM_get_int(m, &max)) || max == -1)
+        return 1; /* (a group no TLS version takes) */
+    snprintf(groups[ngroups].name, sizeof groups[ngroups].name, "%s", ns);
+    snprintf(groups[ngroups].alg, sizeof groups[ngroups].alg, "%s", as);
+    groups[ngroups++].maxtls = max;
+    return 1;
+}
+
+/* a self-signed P-256 certificate and its key, from the reference context */
+static X509 *tls_cert(EVP_PKEY **key)
+{
+    *key = EVP_PKEY_Q_keygen(ref_ctx, NULL, "EC", "P-256");
+    X509 *x = X509_new_ex(ref_ctx, NULL);
+    X509_NAME *nm = X509_NAME_new();
+    if (!*key || !x || !nm || !X509_NAME_add_entry_by_txt(nm, "CN", MBSTRING_ASC, (const unsigned char *)"fastec", -1, -1, 0) ||
+        !X509_set_subject_name(x, nm) || !X509_set_issuer_name(x, nm) || !X509_set_pubkey(x, *key) ||
+        !ASN1_INTEGER_set(X509_get_serialNumber(x), 1) || !X509_gmtime_adj(X509_getm_notBefore(x), 0) ||
+        !X509_gmtime_adj(X509_getm_notAfter(x), 3600) || !X509_sign(x, *key, EVP_sha256())) {
+        X509_free(x);
+        x = NULL;
+    }
+    X509_NAME_free(nm);
+    return x;
+}
+
+/* one handshake over a BIO pair: the group negotiated (its name), or "" */
+static void handshake(OSSL_LIB_CTX *sctx, OSSL_LIB_CTX *cctx, const tls_group *g, X509 *cert, EVP_PKEY *key,
+                      char *got, size_t cap)
+{
+    got[0] = '\0';
+    SSL_CTX *sc = SSL_CTX_new_ex(sctx, NULL, TLS_server_method()), *cc = SSL_CTX_new_ex(cctx, NULL, TLS_client_method());
+    SSL *s = NULL, *c = NULL;
+    BIO *sb = NULL, *cb = NULL;
+    /* TLS 1.2 for the groups TLS 1.3 does not take; there the client names
+     * the certificate's curve too (TLS 1.2 ties the ECDSA key to the groups) */
+    char cgroups[160];
+    snprintf(cgroups, sizeof cgroups, g->maxtls == TLS1_2_VERSION ? "%s:P-256" : "%s", g->name);
+    if (!sc || !cc || !SSL_CTX_use_certificate(sc, cert) || !SSL_CTX_use_PrivateKey(sc, key) ||
+        !SSL_CTX_set1_groups_list(sc, g->name) || !SSL_CTX_set1_groups_list(cc, cgroups) ||
+        (g->maxtls == TLS1_2_VERSION && !SSL_CTX_set_max_proto_version(cc, TLS1_2_VERSION)) ||
+        !SSL_CTX_set_cipher_list(sc, "DEFAULT:@SECLEVEL=0") || !SSL_CTX_set_cipher_list(cc, "DEFAULT:@SECLEVEL=0") ||
+        !(s = SSL_new(sc)) || !(c = SSL_new(cc)) || !BIO_new_bio_pair(&sb, 0, &cb, 0))
+        goto done;
+    SSL_set_bio(s, sb, sb);
+    SSL_set_bio(c, cb, cb);
+    sb = cb = NULL;
+    SSL_set_accept_state(s);
+    SSL_set_connect_state(c);
+    int sdone = 0, cdone = 0;
+    for (int i = 0; i < 64 && !(sdone && cdone); i++) {
+        if (!cdone) {
+            int r = SSL_do_handshake(c);
+            if (r == 1) cdone = 1;
+            else if (SSL_get_error(c, r) != SSL_ERROR_WANT_READ) break;
+        }
+        if (!sdone) {
+            int r = SSL_do_handshake(s);
+            if (r == 1) sdone = 1;
+            else if (SSL_get_error(s, r) != SSL_ERROR_WANT_READ) break;
+        }
+    }
+    if (sdone && cdone) {
+        int nid = SSL_get_shared_group(s, 0);
+        const char *n = nid ? SSL_group_to_name(s, nid) : NULL;
+        snprintf(got, cap, "%s", n ? n : "?");
+    }
+done:
+    ERR_clear_error();
+    SSL_free(s);
+    SSL_free(c);
+    BIO_free(sb);
+    BIO_free(cb);
+    SSL_CTX_free(sc);
+    SSL_CTX_free(cc);
+}
+
+static void tls_groups(void)
+{
+    OSSL_PROVIDER *def = OSSL_PROVIDER_load(ref_ctx, "default");
+    CHECK(def && OSSL_PROVIDER_get_capabilities(def, "TLS-GROUP", collect_group, NULL), "the default provider's groups");
+    OSSL_PROVIDER_unload(def);
+    EVP_PKEY *key = NULL;
+    X509 *cert = tls_cert(&key);
+    CHECK(cert != NULL, "a certificate");
+    size_t ec = 0;
+    for (size_t i = 0; cert && i < ngroups; i++) {
+        char ref[64], got[64];
+        handshake(ref_ctx, ref_ctx, &groups[i], cert, key, ref, sizeof ref);
+        if (!strcmp(groups[i].alg, "EC")) ec++;
+        static const char *const sides[3] = {"the server", "the client", "both sides"};
+        for (int k = 0; k < 3; k++) {
+            handshake(k != 1 ? fx_ctx : ref_ctx, k != 0 ? fx_ctx : ref_ctx, &groups[i], cert, key, got, sizeof got);
+            CHECK(!strcmp(ref, got), "TLS group %s with fastec on %s: '%s', without fastec '%s'", groups[i].name,
+                  sides[k], got, ref);
+        }
+        CHECK(ref[0] != '\0', "TLS group %s: no handshake even without fastec", groups[i].name);
+    }
+    printf("TLS: %zu groups (%zu EC) negotiated alike with fastec on either side or both\n", ngroups, ec);
+    X509_free(cert);
+    EVP_PKEY_free(key);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -589,6 +815,10 @@ int main(int argc, char **argv)
         OPENSSL_free(f.peer_pub_pem);
         OPENSSL_free(f.params_pem);
     }
+    tls_groups();
+    error_reasons();
+    for (size_t i = 0; i < sizeof curves / sizeof curves[0]; i++)
+        if (!curves[i].explicit_enc) private_alone(curves[i].group);
     free(tr);
     OSSL_PROVIDER_unload(fx_prov);
     OSSL_PROVIDER_unload(ref_def);

@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* What the system-wide install asks of the provider (fastec-provider.cnf).
+ *
+ * The snippet adds a second providers section to the configuration's init
+ * section ("providers.fastec", beside the administrator's "providers"), so
+ * that every provider the administrator activates stays; it activates the
+ * default provider (a no-op where the configuration does already, and what
+ * OpenSSL would have done implicitly where it activates none) and then
+ * fastec, last, so that OpenSSL tries fastec's key decoders first. With
+ * "prefer = yes" in its section, fastec then adds "?provider=fastec" to the
+ * default properties in force, unless they ask for FIPS algorithms (fastec
+ * is not one: it is loaded and serves nothing) or already name a provider
+ * (the administrator's choice stands). A second "alg_section" would have
+ * replaced the administrator's properties; this adds to them. The snippet
+ * comes last in openssl.cnf, so that the administrator's alg_section has
+ * been applied when fastec is loaded. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <dlfcn.h>
+#include <openssl/conf.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+
+#include "prov.h"
+
+/* a setting of a configuration section, or NULL */
+static const char *setting(const CONF *cnf, const char *section, const char *name)
+{
+    ERR_set_mark();
+    const char *v = NCONF_get_string(cnf, section, name);
+    ERR_pop_to_mark();
+    return v;
+}
+
+/* The default properties in force: OpenSSL 3.5 and later say (looked up at
+ * run time, as the module may have been built on older headers); before,
+ * the alg_section of the configuration file OpenSSL read (OPENSSL_CONF, or
+ * its own openssl.cnf), as far as the file says. NULL for none. Freed with
+ * OPENSSL_free. */
+static char *current_properties(OSSL_LIB_CTX *libctx)
+{
+    char *(*get1)(OSSL_LIB_CTX *) = NULL;
+    *(void **)&get1 = dlsym(RTLD_DEFAULT, "EVP_get1_default_properties");
+    if (get1) return get1(libctx);
+    const char *env = getenv("OPENSSL_CONF");
+    char *file = env && *env ? OPENSSL_strdup(env) : CONF_get1_default_config_file();
+    CONF *cnf = file ? NCONF_new(NULL) : NULL;
+    char *props = NULL;
+    if (cnf && NCONF_load(cnf, file, NULL) > 0) {
+        const char *init = setting(cnf, NULL, "openssl_conf");
+        const char *alg = init ? setting(cnf, init, "alg_section") : NULL;
+        const char *v = alg ? setting(cnf, alg, "default_properties") : NULL;
+        if (v) props = OPENSSL_strdup(v);
+    }
+    ERR_clear_error();
+    NCONF_free(cnf);
+    OPENSSL_free(file);
+    return props;
+}
+
+int fx_config_prefer(fx_prov *p, OSSL_LIB_CTX *libctx, const char *prefer)
+{
+    if (!prefer) return 1; /* loaded by a program, not by the snippet: nothing to do */
+    if (!strcasecmp(prefer, "no") || !strcmp(prefer, "0")) {
+        p->policy = FX_POLICY_NOT_PREFERRED;
+        return 1;
+    }
+    if (strcasecmp(prefer, "yes") && strcmp(prefer, "1")) return 0;
+    if (EVP_default_properties_is_fips_enabled(libctx)) {
+        p->policy = FX_POLICY_FIPS;
+        return 1;
+    }
+    char *cur = current_properties(libctx);
+    if (cur && strstr(cur, "provider")) {
+        p->policy = FX_POLICY_OTHER_PROVIDER;
+    } else {
+        size_t n = (cur ? strlen(cur) : 0) + 32;
+        char *merged = OPENSSL_malloc(n);
+        if (merged) {
+            snprintf(merged, n, "%s%s?provider=" FX_PROV_NAME, cur && *cur ? cur : "", cur && *cur ? "," : "");
+            if (EVP_set_default_properties(libctx, merged)) p->policy = FX_POLICY_PREFERRED;
+            OPENSSL_free(merged);
+        }
+    }
+    OPENSSL_free(cur);
+    return 1;
+}
