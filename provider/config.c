@@ -14,6 +14,7 @@
  * replaced the administrator's properties; this adds to them. The snippet
  * comes last in openssl.cnf, so that the administrator's alg_section has
  * been applied when fastec is loaded. */
+#define _GNU_SOURCE /* dladdr, RTLD_NOLOAD */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,16 +36,26 @@ static const char *setting(const CONF *cnf, const char *section, const char *nam
     return v;
 }
 
-/* The default properties in force: OpenSSL 3.5 and later say (looked up at
+/* The library context's functions are looked up in the program's libcrypto
+ * (fx_core_symbol): the module's own may be another copy, which must not be
+ * handed the program's library context.
+ *
+ * The default properties in force: OpenSSL 3.5 and later say (looked up at
  * run time, as the module may have been built on older headers); before,
  * the alg_section of the configuration file OpenSSL read (OPENSSL_CONF, or
  * its own openssl.cnf), as far as the file says. NULL for none. Freed with
  * OPENSSL_free. */
-static char *current_properties(OSSL_LIB_CTX *libctx)
+static char *current_properties(const fx_prov *p, OSSL_LIB_CTX *libctx)
 {
     char *(*get1)(OSSL_LIB_CTX *) = NULL;
-    *(void **)&get1 = dlsym(RTLD_DEFAULT, "EVP_get1_default_properties");
-    if (get1) return get1(libctx);
+    void (*core_free)(void *, const char *, int) = NULL;
+    *(void **)&get1 = fx_core_symbol(p, "EVP_get1_default_properties");
+    *(void **)&core_free = fx_core_symbol(p, "CRYPTO_free");
+    if (get1 && core_free) { /* copied into the module's memory; the program's freed by the program's */
+        char *theirs = get1(libctx), *mine = theirs ? OPENSSL_strdup(theirs) : NULL;
+        core_free(theirs, __FILE__, __LINE__);
+        return mine;
+    }
     const char *env = getenv("OPENSSL_CONF");
     char *file = env && *env ? OPENSSL_strdup(env) : CONF_get1_default_config_file();
     CONF *cnf = file ? NCONF_new(NULL) : NULL;
@@ -69,11 +80,19 @@ int fx_config_prefer(fx_prov *p, OSSL_LIB_CTX *libctx, const char *prefer)
         return 1;
     }
     if (strcasecmp(prefer, "yes") && strcmp(prefer, "1")) return 0;
-    if (EVP_default_properties_is_fips_enabled(libctx)) {
+    int (*is_fips)(OSSL_LIB_CTX *) = NULL;
+    int (*set)(OSSL_LIB_CTX *, const char *) = NULL;
+    *(void **)&is_fips = fx_core_symbol(p, "EVP_default_properties_is_fips_enabled");
+    *(void **)&set = fx_core_symbol(p, "EVP_set_default_properties");
+    if (!is_fips || !set) {
+        p->policy = FX_POLICY_UNREACHABLE;
+        return 1;
+    }
+    if (is_fips(libctx)) {
         p->policy = FX_POLICY_FIPS;
         return 1;
     }
-    char *cur = current_properties(libctx);
+    char *cur = current_properties(p, libctx);
     if (cur && strstr(cur, "provider")) {
         p->policy = FX_POLICY_OTHER_PROVIDER;
     } else {
@@ -81,7 +100,7 @@ int fx_config_prefer(fx_prov *p, OSSL_LIB_CTX *libctx, const char *prefer)
         char *merged = OPENSSL_malloc(n);
         if (merged) {
             snprintf(merged, n, "%s%s?provider=" FX_PROV_NAME, cur && *cur ? cur : "", cur && *cur ? "," : "");
-            if (EVP_set_default_properties(libctx, merged)) p->policy = FX_POLICY_PREFERRED;
+            if (set(libctx, merged)) p->policy = FX_POLICY_PREFERRED;
             OPENSSL_free(merged);
         }
     }

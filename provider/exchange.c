@@ -376,15 +376,23 @@ static const OSSL_PARAM *ecdh_gettable_ctx_params(void *vctx, void *provctx)
     return t;
 }
 
+/* the entry points that may run OpenSSL's ECDH, its errors moved to the
+ * program's queue when it is another libcrypto's (prov.h) */
+FX_RELAYED(int, ecdh_init, (void *c, void *k, const OSSL_PARAM p[]), (c, k, p), c)
+FX_RELAYED(int, ecdh_set_peer, (void *c, void *k), (c, k), c)
+FX_RELAYED(int, ecdh_derive, (void *c, unsigned char *s, size_t *sl, size_t ol), (c, s, sl, ol), c)
+FX_RELAYED(int, ecdh_set_ctx_params, (void *c, const OSSL_PARAM p[]), (c, p), c)
+FX_RELAYED(int, ecdh_get_ctx_params, (void *c, OSSL_PARAM p[]), (c, p), c)
+
 const OSSL_DISPATCH fx_ecdh_functions[] = {
     {OSSL_FUNC_KEYEXCH_NEWCTX, (void (*)(void))ecdh_newctx},
-    {OSSL_FUNC_KEYEXCH_INIT, (void (*)(void))ecdh_init},
-    {OSSL_FUNC_KEYEXCH_SET_PEER, (void (*)(void))ecdh_set_peer},
-    {OSSL_FUNC_KEYEXCH_DERIVE, (void (*)(void))ecdh_derive},
+    {OSSL_FUNC_KEYEXCH_INIT, (void (*)(void))ecdh_init_relayed},
+    {OSSL_FUNC_KEYEXCH_SET_PEER, (void (*)(void))ecdh_set_peer_relayed},
+    {OSSL_FUNC_KEYEXCH_DERIVE, (void (*)(void))ecdh_derive_relayed},
     {OSSL_FUNC_KEYEXCH_FREECTX, (void (*)(void))ecdh_freectx},
     {OSSL_FUNC_KEYEXCH_DUPCTX, (void (*)(void))ecdh_dupctx},
-    {OSSL_FUNC_KEYEXCH_SET_CTX_PARAMS, (void (*)(void))ecdh_set_ctx_params},
+    {OSSL_FUNC_KEYEXCH_SET_CTX_PARAMS, (void (*)(void))ecdh_set_ctx_params_relayed},
     {OSSL_FUNC_KEYEXCH_SETTABLE_CTX_PARAMS, (void (*)(void))ecdh_settable_ctx_params},
-    {OSSL_FUNC_KEYEXCH_GET_CTX_PARAMS, (void (*)(void))ecdh_get_ctx_params},
+    {OSSL_FUNC_KEYEXCH_GET_CTX_PARAMS, (void (*)(void))ecdh_get_ctx_params_relayed},
     {OSSL_FUNC_KEYEXCH_GETTABLE_CTX_PARAMS, (void (*)(void))ecdh_gettable_ctx_params},
     {0, NULL}};

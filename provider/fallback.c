@@ -12,10 +12,13 @@
  * every OpenSSL 3 release), a private context does not mirror fastec itself
  * (no recursion through fastec's own algorithms) and does not depend on the
  * order in which the caller's configuration loads providers. */
+#define _GNU_SOURCE /* dladdr, RTLD_NOLOAD */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
+#include <dlfcn.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/err.h>
@@ -205,4 +208,41 @@ void *fx_key_ossl(fx_key *k)
         return expected;
     }
     return ti.key;
+}
+
+static void core_error(const fx_prov *p, uint32_t code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    p->vset_error(p->handle, code, fmt, ap);
+    va_end(ap);
+}
+
+void fx_fb_errors(const fx_prov *p)
+{
+    if (!p || !p->foreign_core || !p->new_error || !p->set_error_debug || !p->vset_error) return;
+    const char *file = NULL, *func = NULL, *data = NULL;
+    int line = 0, flags = 0;
+    unsigned long e;
+    /* library and reason as OpenSSL packs them (the same in every release):
+     * the program's core raises them as that library's error */
+    while ((e = ERR_get_error_all(&file, &line, &func, &data, &flags)) != 0) {
+        p->new_error(p->handle);
+        p->set_error_debug(p->handle, file, line, func);
+        if ((flags & ERR_TXT_STRING) && data && *data) core_error(p, (uint32_t)e, "%s", data);
+        else core_error(p, (uint32_t)e, NULL);
+    }
+}
+
+void *fx_core_symbol(const fx_prov *p, const char *name)
+{
+    Dl_info core, at;
+    if (!p->core_fn || !dladdr(p->core_fn, &core)) return NULL;
+    void *h = core.dli_fname ? dlopen(core.dli_fname, RTLD_LAZY | RTLD_NOLOAD) : NULL;
+    if (!h) h = dlopen(NULL, RTLD_LAZY); /* OpenSSL linked into the program itself */
+    void *s = h ? dlsym(h, name) : NULL;
+    if (h) dlclose(h);
+    /* found where the core is, not in another libcrypto of the process */
+    if (s && (!dladdr(s, &at) || at.dli_fbase != core.dli_fbase)) s = NULL;
+    return s;
 }

@@ -1030,27 +1030,41 @@ static void *km_dup(const void *keydata_from, int selection)
     return k;
 }
 
+/* the entry points that may run OpenSSL's EC key management, its errors
+ * moved to the program's queue when it is another libcrypto's (prov.h) */
+FX_RELAYED(int, km_has, (const void *k, int sel), (k, sel), k)
+FX_RELAYED(int, km_match, (const void *a, const void *b, int sel), (a, b, sel), a)
+FX_RELAYED(int, km_validate, (const void *k, int sel, int type), (k, sel, type), k)
+FX_RELAYED(int, km_import, (void *k, int sel, const OSSL_PARAM p[]), (k, sel, p), k)
+FX_RELAYED(int, km_export, (void *k, int sel, OSSL_CALLBACK *cb, void *arg), (k, sel, cb, arg), k)
+FX_RELAYED(int, km_get_params, (void *k, OSSL_PARAM p[]), (k, p), k)
+FX_RELAYED(int, km_set_params, (void *k, const OSSL_PARAM p[]), (k, p), k)
+FX_RELAYED(int, gen_set_params, (void *g, const OSSL_PARAM p[]), (g, p), g)
+FX_RELAYED(int, gen_set_template, (void *g, void *t), (g, t), g)
+FX_RELAYED(void *, gen, (void *g, OSSL_CALLBACK *cb, void *arg), (g, cb, arg), g)
+FX_RELAYED(void *, km_dup, (const void *k, int sel), (k, sel), k)
+
 const OSSL_DISPATCH fx_keymgmt_functions[] = {
     {OSSL_FUNC_KEYMGMT_NEW, (void (*)(void))km_new},
     {OSSL_FUNC_KEYMGMT_FREE, (void (*)(void))km_free},
     {OSSL_FUNC_KEYMGMT_GEN_INIT, (void (*)(void))gen_init},
-    {OSSL_FUNC_KEYMGMT_GEN_SET_TEMPLATE, (void (*)(void))gen_set_template},
-    {OSSL_FUNC_KEYMGMT_GEN_SET_PARAMS, (void (*)(void))gen_set_params},
+    {OSSL_FUNC_KEYMGMT_GEN_SET_TEMPLATE, (void (*)(void))gen_set_template_relayed},
+    {OSSL_FUNC_KEYMGMT_GEN_SET_PARAMS, (void (*)(void))gen_set_params_relayed},
     {OSSL_FUNC_KEYMGMT_GEN_SETTABLE_PARAMS, (void (*)(void))gen_settable_params},
-    {OSSL_FUNC_KEYMGMT_GEN, (void (*)(void))gen},
+    {OSSL_FUNC_KEYMGMT_GEN, (void (*)(void))gen_relayed},
     {OSSL_FUNC_KEYMGMT_GEN_CLEANUP, (void (*)(void))gen_cleanup},
-    {OSSL_FUNC_KEYMGMT_GET_PARAMS, (void (*)(void))km_get_params},
+    {OSSL_FUNC_KEYMGMT_GET_PARAMS, (void (*)(void))km_get_params_relayed},
     {OSSL_FUNC_KEYMGMT_GETTABLE_PARAMS, (void (*)(void))km_gettable_params},
-    {OSSL_FUNC_KEYMGMT_SET_PARAMS, (void (*)(void))km_set_params},
+    {OSSL_FUNC_KEYMGMT_SET_PARAMS, (void (*)(void))km_set_params_relayed},
     {OSSL_FUNC_KEYMGMT_SETTABLE_PARAMS, (void (*)(void))km_settable_params},
-    {OSSL_FUNC_KEYMGMT_HAS, (void (*)(void))km_has},
-    {OSSL_FUNC_KEYMGMT_MATCH, (void (*)(void))km_match},
-    {OSSL_FUNC_KEYMGMT_VALIDATE, (void (*)(void))km_validate},
-    {OSSL_FUNC_KEYMGMT_IMPORT, (void (*)(void))km_import},
+    {OSSL_FUNC_KEYMGMT_HAS, (void (*)(void))km_has_relayed},
+    {OSSL_FUNC_KEYMGMT_MATCH, (void (*)(void))km_match_relayed},
+    {OSSL_FUNC_KEYMGMT_VALIDATE, (void (*)(void))km_validate_relayed},
+    {OSSL_FUNC_KEYMGMT_IMPORT, (void (*)(void))km_import_relayed},
     {OSSL_FUNC_KEYMGMT_IMPORT_TYPES, (void (*)(void))km_import_types},
-    {OSSL_FUNC_KEYMGMT_EXPORT, (void (*)(void))km_export},
+    {OSSL_FUNC_KEYMGMT_EXPORT, (void (*)(void))km_export_relayed},
     {OSSL_FUNC_KEYMGMT_EXPORT_TYPES, (void (*)(void))km_export_types},
     {OSSL_FUNC_KEYMGMT_QUERY_OPERATION_NAME, (void (*)(void))km_query_operation_name},
-    {OSSL_FUNC_KEYMGMT_DUP, (void (*)(void))km_dup},
+    {OSSL_FUNC_KEYMGMT_DUP, (void (*)(void))km_dup_relayed},
     {OSSL_FUNC_KEYMGMT_LOAD, (void (*)(void))km_load},
     {0, NULL}};

@@ -86,7 +86,15 @@ enum { FX_SERVE_AUTO, FX_SERVE_ALL, FX_SERVE_NONE };
  * program (not for the configuration to say), preferred, loaded without
  * preference on purpose, or not preferred because the default properties
  * ask for FIPS algorithms or name another provider */
-enum { FX_POLICY_UNKNOWN, FX_POLICY_PREFERRED, FX_POLICY_NOT_PREFERRED, FX_POLICY_FIPS, FX_POLICY_OTHER_PROVIDER };
+enum {
+    FX_POLICY_UNKNOWN,
+    FX_POLICY_PREFERRED,
+    FX_POLICY_NOT_PREFERRED,
+    FX_POLICY_FIPS,
+    FX_POLICY_OTHER_PROVIDER,
+    FX_POLICY_UNREACHABLE, /* the program's own OpenSSL does not export what setting it takes */
+    FX_POLICY_N
+};
 
 typedef struct fx_prov {
     const OSSL_CORE_HANDLE *handle;
@@ -103,7 +111,40 @@ typedef struct fx_prov {
     int serve_mode;                 /* FX_SERVE_* */
     unsigned serve[FX_MAX_CURVES];  /* per curve (table order), bit op: fastec serves it */
     int policy;                     /* FX_POLICY_* */
+    /* The OpenSSL that loaded fastec is not the libcrypto the module links
+     * (a program with its own copy: a Python wheel, an OpenSSL 4 build
+     * loading a module built for 3): OpenSSL's code inside fastec (the
+     * default provider of the module's libcrypto) raises its errors on the
+     * module's libcrypto's queue, which fx_fb_errors moves to the program's;
+     * no call passes the program's objects to the module's libcrypto. */
+    int foreign_core;
+    const void *core_fn; /* a function of the program's libcrypto (its core) */
 } fx_prov;
+
+/* the errors OpenSSL's code inside fastec left on the module's libcrypto's
+ * queue, moved to the program's (foreign_core only; nothing otherwise) */
+void fx_fb_errors(const fx_prov *p);
+/* r, after fx_fb_errors: for `return fx_fb_ret(p, fallback call);` */
+static inline int fx_fb_ret(const fx_prov *p, int r)
+{
+    fx_fb_errors(p);
+    return r;
+}
+/* the provider of an object whose first member is its fx_prov * (keys, key
+ * generation and every operation context) */
+#define FX_PROV_OF(obj) ((obj) ? *(fx_prov *const *)(obj) : (fx_prov *)NULL)
+/* name##_relayed: name, then fx_fb_errors for the provider of obj; the
+ * dispatch tables name these where a call may run OpenSSL's code */
+#define FX_RELAYED(type, name, params, args, obj)                                                             \
+    static type name##_relayed params                                                                         \
+    {                                                                                                         \
+        type r_ = name args;                                                                                  \
+        fx_fb_errors(FX_PROV_OF(obj));                                                                        \
+        return r_;                                                                                            \
+    }
+/* a symbol of the program's libcrypto (the one whose core loaded fastec),
+ * or NULL where it exports none by that name */
+void *fx_core_symbol(const fx_prov *p, const char *name);
 
 /* ---- serving (serve.c) ---- */
 /* the serving of every curve for setting ("auto" or NULL: the measured

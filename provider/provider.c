@@ -2,14 +2,17 @@
 /* The fastec OpenSSL 3 provider: entry point, algorithm tables, provider
  * parameters, TLS-GROUP capabilities, errors, and the curve and digest name
  * tables the other parts share. */
+#define _GNU_SOURCE /* dladdr, RTLD_NOLOAD */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
 
+#include <dlfcn.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
+#include <openssl/err.h>
 #include <openssl/params.h>
 #include <openssl/prov_ssl.h>
 
@@ -291,6 +294,17 @@ static const OSSL_PARAM *fx_gettable_params(void *provctx)
     return t;
 }
 
+/* what the configuration made of fastec's preference (FX_POLICY_*) */
+static const char *fx_policy_text(int policy)
+{
+    static const char *const policies[FX_POLICY_N] = {
+        "loaded without a preference set by the configuration", "preferred", "not preferred (prefer = no)",
+        "not preferred: the default properties ask for FIPS algorithms",
+        "not preferred: the default properties name a provider",
+        "not preferred: the program's own OpenSSL does not let fastec set its default properties"};
+    return policies[(unsigned)policy < FX_POLICY_N ? policy : 0];
+}
+
 static int fx_get_params(void *provctx, OSSL_PARAM params[])
 {
     fx_prov *p = provctx;
@@ -309,11 +323,7 @@ static int fx_get_params(void *provctx, OSSL_PARAM params[])
         fx_serve_describe(p, d, sizeof d);
         if (!OSSL_PARAM_set_utf8_string(q, d)) return 0;
     }
-    static const char *const policies[] = {"unknown", "preferred", "not preferred (prefer = no)",
-                                           "not preferred: the default properties ask for FIPS algorithms",
-                                           "not preferred: the default properties name a provider"};
-    if ((q = OSSL_PARAM_locate(params, "fastec-policy")) &&
-        !OSSL_PARAM_set_utf8_ptr(q, policies[(unsigned)p->policy < 5 ? p->policy : 0]))
+    if ((q = OSSL_PARAM_locate(params, "fastec-policy")) && !OSSL_PARAM_set_utf8_ptr(q, fx_policy_text(p->policy)))
         return 0;
     for (int k = 0; k < FX_CNT_N; k++) {
         char name[40];
@@ -400,13 +410,22 @@ __attribute__((visibility("default"))) int OSSL_provider_init(const OSSL_CORE_HA
         default: break;
         }
     }
+    /* which OpenSSL loaded fastec: the module's own libcrypto, or a copy of
+     * the program's (prov.h) */
+    p->core_fn = (const void *)(uintptr_t)p->new_error;
+    Dl_info core, own;
+    p->foreign_core = !p->core_fn || !dladdr(p->core_fn, &core) || !dladdr((const void *)(uintptr_t)ERR_new, &own) ||
+                      core.dli_fbase != own.dli_fbase;
     for (int k = 0; k < FX_CNT_N; k++) atomic_init(&p->count[k], 0);
     const char *t = getenv("FASTEC_PROVIDER_TRACE");
     p->trace = t && *t && strcmp(t, "0") != 0;
     /* without OpenSSL's EC (no default provider) fastec still serves its own curves */
     fx_fallback_init(p);
     make_signature_algs(p);
-    make_encoder_algs(p);
+    /* OpenSSL's encoders take the program's BIO: only when it is the same
+     * libcrypto's (otherwise the program's own encoders, after an export) */
+    if (!p->foreign_core) make_encoder_algs(p);
+    else p->encoder_algs[0] = (OSSL_ALGORITHM){NULL, NULL, NULL, NULL};
     /* what fastec serves on this CPU ("serve" in the configuration, or
      * FASTEC_PROVIDER_SERVE in the environment, which wins, overrides the
      * measured table), and its preference (config.c) */
@@ -427,7 +446,9 @@ __attribute__((visibility("default"))) int OSSL_provider_init(const OSSL_CORE_HA
     if (p->trace) {
         char d[2048];
         fx_serve_describe(p, d, sizeof d);
-        fprintf(stderr, "fastec-provider: serves %s pid %ld\n", d, (long)getpid());
+        fprintf(stderr, "fastec-provider: %s%s; serves %s pid %ld\n", fx_policy_text(p->policy),
+                p->foreign_core ? " (loaded by a program's own OpenSSL, not the one the module links)" : "", d,
+                (long)getpid());
     }
     *out = provider_functions;
     *provctx = p;

@@ -589,23 +589,39 @@ static const OSSL_PARAM *sig_settable_ctx_params(void *vctx, void *provctx)
     return s && !s->allow_md ? no_digest : all;
 }
 
+/* the entry points that may run OpenSSL's ECDSA, its errors moved to the
+ * program's queue when it is another libcrypto's (prov.h) */
+FX_RELAYED(int, sig_sign_init, (void *c, void *k, const OSSL_PARAM p[]), (c, k, p), c)
+FX_RELAYED(int, sig_verify_init, (void *c, void *k, const OSSL_PARAM p[]), (c, k, p), c)
+FX_RELAYED(int, sig_sign, (void *c, unsigned char *sig, size_t *sl, size_t ss, const unsigned char *t, size_t tl),
+           (c, sig, sl, ss, t, tl), c)
+FX_RELAYED(int, sig_verify, (void *c, const unsigned char *sig, size_t sl, const unsigned char *t, size_t tl),
+           (c, sig, sl, t, tl), c)
+FX_RELAYED(int, sig_digest_sign_init, (void *c, const char *md, void *k, const OSSL_PARAM p[]), (c, md, k, p), c)
+FX_RELAYED(int, sig_digest_verify_init, (void *c, const char *md, void *k, const OSSL_PARAM p[]), (c, md, k, p), c)
+FX_RELAYED(int, sig_digest_update, (void *c, const unsigned char *d, size_t l), (c, d, l), c)
+FX_RELAYED(int, sig_digest_sign_final, (void *c, unsigned char *sig, size_t *sl, size_t ss), (c, sig, sl, ss), c)
+FX_RELAYED(int, sig_digest_verify_final, (void *c, const unsigned char *sig, size_t sl), (c, sig, sl), c)
+FX_RELAYED(int, sig_get_ctx_params, (void *c, OSSL_PARAM p[]), (c, p), c)
+FX_RELAYED(int, sig_set_ctx_params, (void *c, const OSSL_PARAM p[]), (c, p), c)
+
 const OSSL_DISPATCH fx_ecdsa_functions[] = {
     {OSSL_FUNC_SIGNATURE_NEWCTX, (void (*)(void))sig_newctx},
-    {OSSL_FUNC_SIGNATURE_SIGN_INIT, (void (*)(void))sig_sign_init},
-    {OSSL_FUNC_SIGNATURE_SIGN, (void (*)(void))sig_sign},
-    {OSSL_FUNC_SIGNATURE_VERIFY_INIT, (void (*)(void))sig_verify_init},
-    {OSSL_FUNC_SIGNATURE_VERIFY, (void (*)(void))sig_verify},
-    {OSSL_FUNC_SIGNATURE_DIGEST_SIGN_INIT, (void (*)(void))sig_digest_sign_init},
-    {OSSL_FUNC_SIGNATURE_DIGEST_SIGN_UPDATE, (void (*)(void))sig_digest_update},
-    {OSSL_FUNC_SIGNATURE_DIGEST_SIGN_FINAL, (void (*)(void))sig_digest_sign_final},
-    {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_INIT, (void (*)(void))sig_digest_verify_init},
-    {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_UPDATE, (void (*)(void))sig_digest_update},
-    {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_FINAL, (void (*)(void))sig_digest_verify_final},
+    {OSSL_FUNC_SIGNATURE_SIGN_INIT, (void (*)(void))sig_sign_init_relayed},
+    {OSSL_FUNC_SIGNATURE_SIGN, (void (*)(void))sig_sign_relayed},
+    {OSSL_FUNC_SIGNATURE_VERIFY_INIT, (void (*)(void))sig_verify_init_relayed},
+    {OSSL_FUNC_SIGNATURE_VERIFY, (void (*)(void))sig_verify_relayed},
+    {OSSL_FUNC_SIGNATURE_DIGEST_SIGN_INIT, (void (*)(void))sig_digest_sign_init_relayed},
+    {OSSL_FUNC_SIGNATURE_DIGEST_SIGN_UPDATE, (void (*)(void))sig_digest_update_relayed},
+    {OSSL_FUNC_SIGNATURE_DIGEST_SIGN_FINAL, (void (*)(void))sig_digest_sign_final_relayed},
+    {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_INIT, (void (*)(void))sig_digest_verify_init_relayed},
+    {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_UPDATE, (void (*)(void))sig_digest_update_relayed},
+    {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_FINAL, (void (*)(void))sig_digest_verify_final_relayed},
     {OSSL_FUNC_SIGNATURE_FREECTX, (void (*)(void))sig_freectx},
     {OSSL_FUNC_SIGNATURE_DUPCTX, (void (*)(void))sig_dupctx},
-    {OSSL_FUNC_SIGNATURE_GET_CTX_PARAMS, (void (*)(void))sig_get_ctx_params},
+    {OSSL_FUNC_SIGNATURE_GET_CTX_PARAMS, (void (*)(void))sig_get_ctx_params_relayed},
     {OSSL_FUNC_SIGNATURE_GETTABLE_CTX_PARAMS, (void (*)(void))sig_gettable_ctx_params},
-    {OSSL_FUNC_SIGNATURE_SET_CTX_PARAMS, (void (*)(void))sig_set_ctx_params},
+    {OSSL_FUNC_SIGNATURE_SET_CTX_PARAMS, (void (*)(void))sig_set_ctx_params_relayed},
     {OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, (void (*)(void))sig_settable_ctx_params},
     {0, NULL}};
 
@@ -708,26 +724,34 @@ static const OSSL_PARAM *sigalg_settable_ctx_params(void *vctx, void *provctx)
     return nonce ? nt : NULL;
 }
 
+FX_RELAYED(int, sigalg_sign_init, (void *c, void *k, const OSSL_PARAM p[]), (c, k, p), c)
+FX_RELAYED(int, sigalg_verify_init, (void *c, void *k, const OSSL_PARAM p[]), (c, k, p), c)
+FX_RELAYED(int, sigalg_sign_msg_init, (void *c, void *k, const OSSL_PARAM p[]), (c, k, p), c)
+FX_RELAYED(int, sigalg_verify_msg_init, (void *c, void *k, const OSSL_PARAM p[]), (c, k, p), c)
+FX_RELAYED(int, sigalg_msg_update, (void *c, const unsigned char *d, size_t l), (c, d, l), c)
+FX_RELAYED(int, sigalg_sign_msg_final, (void *c, unsigned char *sig, size_t *sl, size_t ss), (c, sig, sl, ss), c)
+FX_RELAYED(int, sigalg_verify_msg_final, (void *c), (c), c)
+
 #define SIGALG_FUNCTIONS(i)                                                                                    \
     static void *sigalg_newctx_##i(void *provctx, const char *propq) { return sigalg_newctx(provctx, propq, i); } \
     static const OSSL_DISPATCH sigalg_functions_##i[] = {                                                      \
         {OSSL_FUNC_SIGNATURE_NEWCTX, (fx_fn)sigalg_newctx_##i},                                                \
-        {OSSL_FUNC_SIGNATURE_SIGN_INIT, (fx_fn)sigalg_sign_init},                                              \
-        {OSSL_FUNC_SIGNATURE_SIGN, (fx_fn)sig_sign},                                                           \
-        {OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT, (fx_fn)sigalg_sign_msg_init},                                  \
-        {OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_UPDATE, (fx_fn)sigalg_msg_update},                                   \
-        {OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_FINAL, (fx_fn)sigalg_sign_msg_final},                                \
-        {OSSL_FUNC_SIGNATURE_VERIFY_INIT, (fx_fn)sigalg_verify_init},                                          \
-        {OSSL_FUNC_SIGNATURE_VERIFY, (fx_fn)sig_verify},                                                       \
-        {OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_INIT, (fx_fn)sigalg_verify_msg_init},                              \
-        {OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_UPDATE, (fx_fn)sigalg_msg_update},                                 \
-        {OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_FINAL, (fx_fn)sigalg_verify_msg_final},                            \
+        {OSSL_FUNC_SIGNATURE_SIGN_INIT, (fx_fn)sigalg_sign_init_relayed},                                              \
+        {OSSL_FUNC_SIGNATURE_SIGN, (fx_fn)sig_sign_relayed},                                                           \
+        {OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT, (fx_fn)sigalg_sign_msg_init_relayed},                                  \
+        {OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_UPDATE, (fx_fn)sigalg_msg_update_relayed},                                   \
+        {OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_FINAL, (fx_fn)sigalg_sign_msg_final_relayed},                                \
+        {OSSL_FUNC_SIGNATURE_VERIFY_INIT, (fx_fn)sigalg_verify_init_relayed},                                          \
+        {OSSL_FUNC_SIGNATURE_VERIFY, (fx_fn)sig_verify_relayed},                                                       \
+        {OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_INIT, (fx_fn)sigalg_verify_msg_init_relayed},                              \
+        {OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_UPDATE, (fx_fn)sigalg_msg_update_relayed},                                 \
+        {OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_FINAL, (fx_fn)sigalg_verify_msg_final_relayed},                            \
         {OSSL_FUNC_SIGNATURE_FREECTX, (fx_fn)sig_freectx},                                                     \
         {OSSL_FUNC_SIGNATURE_DUPCTX, (fx_fn)sig_dupctx},                                                       \
         {OSSL_FUNC_SIGNATURE_QUERY_KEY_TYPES, (fx_fn)sigalg_query_key_types},                                  \
-        {OSSL_FUNC_SIGNATURE_GET_CTX_PARAMS, (fx_fn)sig_get_ctx_params},                                       \
+        {OSSL_FUNC_SIGNATURE_GET_CTX_PARAMS, (fx_fn)sig_get_ctx_params_relayed},                                       \
         {OSSL_FUNC_SIGNATURE_GETTABLE_CTX_PARAMS, (fx_fn)sig_gettable_ctx_params},                             \
-        {OSSL_FUNC_SIGNATURE_SET_CTX_PARAMS, (fx_fn)sig_set_ctx_params},                                       \
+        {OSSL_FUNC_SIGNATURE_SET_CTX_PARAMS, (fx_fn)sig_set_ctx_params_relayed},                                       \
         {OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, (fx_fn)sigalg_settable_ctx_params},                          \
         {0, NULL}}
 

@@ -14,6 +14,10 @@
 # preferred for EC only where the configuration's properties allow it.
 # Then `fastec provider-check`: exit 0 and "active" with the module there,
 # exit 1 naming the cause with the module missing and with no snippet.
+# Last, what fastec serves: the measured table on the portable backends (P-256
+# ECDH is OpenSSL's there), `serve` in the configuration and
+# FASTEC_PROVIDER_SERVE overriding it, a bad setting refused, and the ECDH
+# running where provider-check says, with the same secret.
 # Usage: test_provider_config.sh BUILD_DIR
 set -u
 . "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/testlib.sh"
@@ -96,5 +100,35 @@ echo hello | OPENSSL_CONF="$dir/stock-missing.cnf" openssl dgst -sha256 >/dev/nu
     bad "with the module missing, openssl dgst fails"
 OPENSSL_CONF="$dir/fips-fx.cnf" "$F" provider-check > check.txt 2>&1
 grep -qi "fips" check.txt && ok || bad "provider-check under a FIPS policy does not say why fastec serves nothing: $(head -c 300 check.txt)"
+# what fastec serves: the measured table per CPU class (on the portable
+# backends P-256's ECDH is OpenSSL's: its assembly is faster), and the
+# overrides, in the configuration and in the environment
+p256() { grep "^  secp256r1 " check.txt; }
+OPENSSL_CONF="$dir/stock-fx.cnf" FASTEC_CPU=portable "$F" provider-check > check.txt 2>&1
+p256 | grep -q "(portable)" && ! p256 | grep -q "derive" && ok ||
+    bad "portable backends: P-256 ECDH served by fastec: $(p256)"
+OPENSSL_CONF="$dir/stock-fx.cnf" FASTEC_CPU=portable FASTEC_PROVIDER_SERVE=all "$F" provider-check > check.txt 2>&1
+p256 | grep -q "keygen,derive,sign,verify" && ok || bad "FASTEC_PROVIDER_SERVE=all: $(p256)"
+sed "s|^# serve = all .*|serve = all|" "$B/fastec-provider.cnf" > serve-all.cnf
+grep -q "^serve = all" serve-all.cnf && ok || bad "the snippet has no serve line to set"
+sed "s|^\.include .*|.include $dir/serve-all.cnf|" stock-fx.cnf > stock-serve-all.cnf
+OPENSSL_CONF="$dir/stock-serve-all.cnf" FASTEC_CPU=portable "$F" provider-check > check.txt 2>&1
+p256 | grep -q "keygen,derive,sign,verify" && ok || bad "serve = all in the configuration: $(p256)"
+OPENSSL_CONF="$dir/stock-fx.cnf" FASTEC_PROVIDER_SERVE=none "$F" provider-check > check.txt 2>&1
+rc=$?
+[ $rc -eq 1 ] && p256 | grep -q "none" && ok || bad "FASTEC_PROVIDER_SERVE=none: exit $rc, $(p256)"
+OPENSSL_CONF="$dir/stock-fx.cnf" FASTEC_PROVIDER_SERVE=bogus "$F" provider-check > check.txt 2>&1
+[ $? -eq 1 ] && ok || bad "FASTEC_PROVIDER_SERVE=bogus: provider-check says fastec is fine"
+# and the operations follow: P-256 ECDH by OpenSSL's code on the portable
+# backends, by fastec's with serve = all, the same secret
+openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out a.pem 2>/dev/null
+openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out b.pem 2>/dev/null
+openssl pkey -in b.pem -pubout -out b.pub 2>/dev/null
+derive() { OPENSSL_CONF="$dir/stock-fx.cnf" FASTEC_CPU=portable FASTEC_PROVIDER_TRACE=1 "$@" \
+    openssl pkeyutl -derive -inkey a.pem -peerkey b.pub -out "s.$#" 2> trace.txt; }
+derive && grep -q "fallback derive" trace.txt && ok || bad "portable P-256 ECDH: not OpenSSL's code: $(head -c 300 trace.txt)"
+derive env FASTEC_PROVIDER_SERVE=all && grep -q "derive secp256r1" trace.txt && ok ||
+    bad "portable P-256 ECDH with serve=all: not fastec's code: $(head -c 300 trace.txt)"
+cmp -s s.0 s.2 && ok || bad "the shared secrets differ"
 echo "test_provider_config: $pass passed, $failn failed"
 [ "$failn" -eq 0 ]
