@@ -20,7 +20,10 @@
 #include <string.h>
 #include <strings.h>
 
+#include <dirent.h>
 #include <dlfcn.h>
+#include <stdint.h>
+#include <sys/stat.h>
 #include <openssl/conf.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
@@ -36,21 +39,72 @@ static const char *setting(const CONF *cnf, const char *section, const char *nam
     return v;
 }
 
-/* The library context's functions are looked up in the program's libcrypto
- * (fx_core_symbol): the module's own may be another copy, which must not be
- * handed the program's library context.
- *
- * The default properties in force: OpenSSL 3.5 and later say (looked up at
+/* Whether a configuration file, or one it includes, has an "alg_section"
+ * line (the only way a configuration sets default properties): reading its
+ * lines costs a few microseconds, parsing it as OpenSSL does about a third
+ * of a millisecond, paid by every process that reads the configuration. 1
+ * where unsure (an include given relative or through a variable, nesting
+ * too deep), and the file is parsed. */
+static int may_set_properties(const char *path, int depth)
+{
+    struct stat st;
+    if (depth > 8) return 1;
+    if (stat(path, &st) != 0) return 0; /* OpenSSL cannot read it either */
+    if (S_ISDIR(st.st_mode)) {
+        DIR *d = opendir(path);
+        struct dirent *e;
+        int may = 0;
+        while (d && !may && (e = readdir(d))) {
+            size_t l = strlen(e->d_name);
+            if ((l > 4 && !strcmp(e->d_name + l - 4, ".cnf")) || (l > 5 && !strcmp(e->d_name + l - 5, ".conf"))) {
+                char sub[4096];
+                if ((size_t)snprintf(sub, sizeof sub, "%s/%s", path, e->d_name) >= sizeof sub) may = 1;
+                else may = may_set_properties(sub, depth + 1);
+            }
+        }
+        if (d) closedir(d);
+        return may;
+    }
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    char line[4096];
+    int may = 0;
+    while (!may && fgets(line, sizeof line, f)) {
+        char *t = line + strspn(line, " \t");
+        if (!strncmp(t, ".include", 8)) {
+            t += 8;
+            t += strspn(t, " \t=");
+            t[strcspn(t, "\r\n")] = '\0';
+            for (size_t l = strlen(t); l && (t[l - 1] == ' ' || t[l - 1] == '\t'); l--) t[l - 1] = '\0';
+            may = t[0] != '/' || strchr(t, '$') || may_set_properties(t, depth + 1);
+        } else if (!strncmp(t, "alg_section", 11)) {
+            t += 11;
+            may = t[strspn(t, " \t")] == '=';
+        }
+    }
+    fclose(f);
+    return may;
+}
+
+/* In the program's libcrypto when it is not the module's (fx_core_symbol):
+ * the module's own copy must not be handed the program's library context. */
+static void *lib_fn(const fx_prov *p, const char *name, void *linked)
+{
+    return p->foreign_core ? fx_core_symbol(p, name) : linked;
+}
+
+/* The default properties in force: OpenSSL 3.5 and later say (looked up at
  * run time, as the module may have been built on older headers); before,
- * the alg_section of the configuration file OpenSSL read (OPENSSL_CONF, or
- * its own openssl.cnf), as far as the file says. NULL for none. Freed with
- * OPENSSL_free. */
+ * the alg_section of the configuration file (OPENSSL_CONF, or OpenSSL's own
+ * openssl.cnf: a program loading another file into a library context of
+ * its own is not seen). NULL for none. Freed with OPENSSL_free. */
 static char *current_properties(const fx_prov *p, OSSL_LIB_CTX *libctx)
 {
     char *(*get1)(OSSL_LIB_CTX *) = NULL;
     void (*core_free)(void *, const char *, int) = NULL;
-    *(void **)&get1 = fx_core_symbol(p, "EVP_get1_default_properties");
-    *(void **)&core_free = fx_core_symbol(p, "CRYPTO_free");
+    *(void **)&get1 = p->foreign_core ? fx_core_symbol(p, "EVP_get1_default_properties")
+                                      : dlsym(RTLD_DEFAULT, "EVP_get1_default_properties");
+    *(void **)&core_free = lib_fn(p, "CRYPTO_free", (void *)(uintptr_t)CRYPTO_free);
     if (get1 && core_free) { /* copied into the module's memory; the program's freed by the program's */
         char *theirs = get1(libctx), *mine = theirs ? OPENSSL_strdup(theirs) : NULL;
         core_free(theirs, __FILE__, __LINE__);
@@ -58,7 +112,7 @@ static char *current_properties(const fx_prov *p, OSSL_LIB_CTX *libctx)
     }
     const char *env = getenv("OPENSSL_CONF");
     char *file = env && *env ? OPENSSL_strdup(env) : CONF_get1_default_config_file();
-    CONF *cnf = file ? NCONF_new(NULL) : NULL;
+    CONF *cnf = file && may_set_properties(file, 0) ? NCONF_new(NULL) : NULL;
     char *props = NULL;
     if (cnf && NCONF_load(cnf, file, NULL) > 0) {
         const char *init = setting(cnf, NULL, "openssl_conf");
@@ -82,8 +136,9 @@ int fx_config_prefer(fx_prov *p, OSSL_LIB_CTX *libctx, const char *prefer)
     if (strcasecmp(prefer, "yes") && strcmp(prefer, "1")) return 0;
     int (*is_fips)(OSSL_LIB_CTX *) = NULL;
     int (*set)(OSSL_LIB_CTX *, const char *) = NULL;
-    *(void **)&is_fips = fx_core_symbol(p, "EVP_default_properties_is_fips_enabled");
-    *(void **)&set = fx_core_symbol(p, "EVP_set_default_properties");
+    *(void **)&is_fips = lib_fn(p, "EVP_default_properties_is_fips_enabled",
+                                (void *)(uintptr_t)EVP_default_properties_is_fips_enabled);
+    *(void **)&set = lib_fn(p, "EVP_set_default_properties", (void *)(uintptr_t)EVP_set_default_properties);
     if (!is_fips || !set) {
         p->policy = FX_POLICY_UNREACHABLE;
         return 1;

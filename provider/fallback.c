@@ -12,13 +12,14 @@
  * every OpenSSL 3 release), a private context does not mirror fastec itself
  * (no recursion through fastec's own algorithms) and does not depend on the
  * order in which the caller's configuration loads providers. */
-#define _GNU_SOURCE /* dladdr, RTLD_NOLOAD */
+#define _GNU_SOURCE /* dl_iterate_phdr, RTLD_NOLOAD */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include <dlfcn.h>
+#include <link.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/err.h>
@@ -234,15 +235,49 @@ void fx_fb_errors(const fx_prov *p)
     }
 }
 
+/* the loaded object holding addr: its load base and file name, by its
+ * program headers (dladdr would also search its symbols for the nearest
+ * one, a thousand times the cost, paid by every process that loads fastec) */
+struct object_of {
+    uintptr_t addr, base;
+    const char *name;
+    int found;
+};
+static int object_of_cb(struct dl_phdr_info *info, size_t size, void *arg)
+{
+    (void)size;
+    struct object_of *o = arg;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        uintptr_t start = info->dlpi_addr + ph->p_vaddr;
+        if (ph->p_type == PT_LOAD && o->addr >= start && o->addr - start < ph->p_memsz) {
+            o->base = info->dlpi_addr;
+            o->name = info->dlpi_name;
+            o->found = 1;
+            return 1;
+        }
+    }
+    return 0;
+}
+int fx_object_of(const void *addr, uintptr_t *base, const char **name)
+{
+    struct object_of o = {(uintptr_t)addr, 0, NULL, 0};
+    if (addr) dl_iterate_phdr(object_of_cb, &o);
+    if (base) *base = o.base;
+    if (name) *name = o.name;
+    return o.found;
+}
+
 void *fx_core_symbol(const fx_prov *p, const char *name)
 {
-    Dl_info core, at;
-    if (!p->core_fn || !dladdr(p->core_fn, &core)) return NULL;
-    void *h = core.dli_fname ? dlopen(core.dli_fname, RTLD_LAZY | RTLD_NOLOAD) : NULL;
-    if (!h) h = dlopen(NULL, RTLD_LAZY); /* OpenSSL linked into the program itself */
+    uintptr_t core, at;
+    const char *file;
+    if (!fx_object_of(p->core_fn, &core, &file)) return NULL;
+    /* the program itself has an empty name */
+    void *h = file && *file ? dlopen(file, RTLD_LAZY | RTLD_NOLOAD) : dlopen(NULL, RTLD_LAZY);
     void *s = h ? dlsym(h, name) : NULL;
     if (h) dlclose(h);
     /* found where the core is, not in another libcrypto of the process */
-    if (s && (!dladdr(s, &at) || at.dli_fbase != core.dli_fbase)) s = NULL;
+    if (s && (!fx_object_of(s, &at, NULL) || at != core)) s = NULL;
     return s;
 }

@@ -142,6 +142,9 @@ static inline int fx_fb_ret(const fx_prov *p, int r)
         fx_fb_errors(FX_PROV_OF(obj));                                                                        \
         return r_;                                                                                            \
     }
+/* the loaded object (shared library or program) that holds addr: its load
+ * base and file name; 0 if none */
+int fx_object_of(const void *addr, uintptr_t *base, const char **name);
 /* a symbol of the program's libcrypto (the one whose core loaded fastec),
  * or NULL where it exports none by that name */
 void *fx_core_symbol(const fx_prov *p, const char *name);

@@ -2,14 +2,12 @@
 /* The fastec OpenSSL 3 provider: entry point, algorithm tables, provider
  * parameters, TLS-GROUP capabilities, errors, and the curve and digest name
  * tables the other parts share. */
-#define _GNU_SOURCE /* dladdr, RTLD_NOLOAD */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
 
-#include <dlfcn.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/err.h>
@@ -413,9 +411,9 @@ __attribute__((visibility("default"))) int OSSL_provider_init(const OSSL_CORE_HA
     /* which OpenSSL loaded fastec: the module's own libcrypto, or a copy of
      * the program's (prov.h) */
     p->core_fn = (const void *)(uintptr_t)p->new_error;
-    Dl_info core, own;
-    p->foreign_core = !p->core_fn || !dladdr(p->core_fn, &core) || !dladdr((const void *)(uintptr_t)ERR_new, &own) ||
-                      core.dli_fbase != own.dli_fbase;
+    uintptr_t core, own;
+    p->foreign_core = !fx_object_of(p->core_fn, &core, NULL) ||
+                      !fx_object_of((const void *)(uintptr_t)ERR_new, &own, NULL) || core != own;
     for (int k = 0; k < FX_CNT_N; k++) atomic_init(&p->count[k], 0);
     const char *t = getenv("FASTEC_PROVIDER_TRACE");
     p->trace = t && *t && strcmp(t, "0") != 0;
