@@ -73,6 +73,7 @@ static void load_sigalgs(fx_fallback *fb)
         first[l] = '\0';
         int md = fx_digest_lookup(first + 6);
         if (!md) continue;
+        if (!fb->sigalgs && !(fb->sigalgs = OPENSSL_zalloc(FX_SIGALGS * sizeof *fb->sigalgs))) return;
         fx_sigalg *sa = &fb->sigalgs[fb->n_sigalgs++];
         sa->names = n;
         sa->md = md;
@@ -89,6 +90,7 @@ static void load_encoders(fx_fallback *fb)
     const OSSL_ALGORITHM *a = OSSL_PROVIDER_query_operation(fb->prov, OSSL_OP_ENCODER, &no_cache);
     for (; a && a->algorithm_names && fb->n_encoders < FX_ENCODERS; a++) {
         if (!names_have(a->algorithm_names, "EC")) continue;
+        if (!fb->encoders && !(fb->encoders = OPENSSL_zalloc(FX_ENCODERS * sizeof *fb->encoders))) return;
         fx_encoder *e = &fb->encoders[fb->n_encoders];
         size_t n = (size_t)snprintf(e->props, sizeof e->props, "provider=" FX_PROV_NAME);
         int fits = 1;
@@ -138,6 +140,8 @@ int fx_fallback_init(fx_prov *p)
 void fx_fallback_free(fx_prov *p)
 {
     fx_fallback *fb = &p->fb;
+    OPENSSL_free(fb->sigalgs);
+    OPENSSL_free(fb->encoders);
     if (fb->prov) OSSL_PROVIDER_unload(fb->prov);
     OSSL_LIB_CTX_free(fb->libctx);
     memset(fb, 0, sizeof *fb);

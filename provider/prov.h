@@ -7,6 +7,7 @@
 #ifndef FASTEC_PROV_H
 #define FASTEC_PROV_H
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stddef.h>
@@ -69,9 +70,9 @@ typedef struct fx_fallback {
     void *provctx;
     fx_fn km[FX_FB_FNS], kx[FX_FB_FNS], sig[FX_FB_FNS];
     int n_sigalgs;
-    fx_sigalg sigalgs[FX_SIGALGS];
+    fx_sigalg *sigalgs;   /* FX_SIGALGS of them */
     int n_encoders;
-    fx_encoder encoders[FX_ENCODERS];
+    fx_encoder *encoders; /* FX_ENCODERS of them */
     /* the running OpenSSL's ECDSA takes "nonce-type" (3.2 and later): fastec
      * then does too; before, it signs hedged whatever is asked, as OpenSSL
      * signs with random nonces */
@@ -104,6 +105,12 @@ typedef struct fx_prov {
     OSSL_FUNC_BIO_read_ex_fn *bio_read_ex; /* decoders read their input through the core */
     int trace;
     atomic_ulong count[FX_CNT_N];
+    /* OpenSSL's EC (fb), the algorithms that depend on it and what fastec
+     * serves are made on first use (fx_ready), not when the provider is
+     * loaded: every program that reads the configuration loads fastec, few
+     * of them use EC */
+    atomic_int ready;
+    pthread_mutex_t ready_lock;
     fx_fallback fb; /* fb.provctx is NULL when the default provider could not be loaded */
     /* the signature algorithms offered: "ECDSA", then the sigalgs */
     OSSL_ALGORITHM signature_algs[FX_SIGALGS + 2];
@@ -120,6 +127,11 @@ typedef struct fx_prov {
     int foreign_core;
     const void *core_fn; /* a function of the program's libcrypto (its core) */
 } fx_prov;
+
+/* makes what fx_prov says is made on first use, once (without OpenSSL's EC,
+ * when the default provider cannot be loaded, fastec serves all of its own
+ * curves and nothing else) */
+void fx_ready(fx_prov *p);
 
 /* the errors OpenSSL's code inside fastec left on the module's libcrypto's
  * queue, moved to the program's (foreign_core only; nothing otherwise) */
@@ -150,9 +162,11 @@ int fx_object_of(const void *addr, uintptr_t *base, const char **name);
 void *fx_core_symbol(const fx_prov *p, const char *name);
 
 /* ---- serving (serve.c) ---- */
-/* the serving of every curve for setting ("auto" or NULL: the measured
- * table; "all"; "none"); 0 for another setting */
-int fx_serve_configure(fx_prov *p, const char *setting);
+/* the serving setting: "auto" or NULL (the measured table), "all", "none";
+ * 0 for another */
+int fx_serve_setting(fx_prov *p, const char *setting);
+/* the serving of every curve, from the setting (fx_ready) */
+void fx_serve_compute(fx_prov *p);
 /* fastec serves op on c (a fastec curve) */
 int fx_serves(const fx_prov *p, const fastec_curve *c, enum fx_op op);
 const char *fx_op_name(enum fx_op op);

@@ -258,10 +258,29 @@ static const OSSL_ALGORITHM decoder_algs[] = {
      "fastec EC public key from SubjectPublicKeyInfo DER"},
     {NULL, NULL, NULL, NULL}};
 
+void fx_ready(fx_prov *p)
+{
+    if (atomic_load_explicit(&p->ready, memory_order_acquire)) return;
+    pthread_mutex_lock(&p->ready_lock);
+    if (!atomic_load_explicit(&p->ready, memory_order_relaxed)) {
+        /* without OpenSSL's EC (no default provider) fastec still serves its own curves */
+        if (!fx_fallback_init(p)) p->serve_mode = FX_SERVE_ALL;
+        make_signature_algs(p);
+        /* OpenSSL's encoders take the program's BIO: only when it is the same
+         * libcrypto's (otherwise the program's own encoders, after an export) */
+        if (!p->foreign_core) make_encoder_algs(p);
+        else p->encoder_algs[0] = (OSSL_ALGORITHM){NULL, NULL, NULL, NULL};
+        fx_serve_compute(p);
+        atomic_store_explicit(&p->ready, 1, memory_order_release);
+    }
+    pthread_mutex_unlock(&p->ready_lock);
+}
+
 static const OSSL_ALGORITHM *fx_query(void *provctx, int operation_id, int *no_cache)
 {
     fx_prov *p = provctx;
     *no_cache = 0;
+    fx_ready(p);
     switch (operation_id) {
     case OSSL_OP_KEYMGMT: return keymgmt_algs;
     case OSSL_OP_KEYEXCH: return keyexch_algs;
@@ -318,6 +337,7 @@ static int fx_get_params(void *provctx, OSSL_PARAM params[])
     if ((q = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS)) && !OSSL_PARAM_set_int(q, 1)) return 0;
     if ((q = OSSL_PARAM_locate(params, "fastec-serve"))) {
         char d[2048];
+        fx_ready(p);
         fx_serve_describe(p, d, sizeof d);
         if (!OSSL_PARAM_set_utf8_string(q, d)) return 0;
     }
@@ -360,6 +380,7 @@ static int fx_get_capabilities(void *provctx, const char *capability, OSSL_CALLB
     fx_prov *p = provctx;
     if (!capability || strcasecmp(capability, "TLS-GROUP")) return 0;
     if (!fx_tls_group_capability(cb, arg)) return 0;
+    fx_ready(p);
     if (!p->fb.prov) return 1;
     struct relay r = {cb, arg};
     return OSSL_PROVIDER_get_capabilities(p->fb.prov, "TLS-GROUP", relay_group, &r);
@@ -376,6 +397,7 @@ static void fx_teardown(void *provctx)
     fx_prov *p = provctx;
     if (!p) return;
     fx_fallback_free(p);
+    pthread_mutex_destroy(&p->ready_lock);
     OPENSSL_free(p);
 }
 
@@ -417,13 +439,11 @@ __attribute__((visibility("default"))) int OSSL_provider_init(const OSSL_CORE_HA
     for (int k = 0; k < FX_CNT_N; k++) atomic_init(&p->count[k], 0);
     const char *t = getenv("FASTEC_PROVIDER_TRACE");
     p->trace = t && *t && strcmp(t, "0") != 0;
-    /* without OpenSSL's EC (no default provider) fastec still serves its own curves */
-    fx_fallback_init(p);
-    make_signature_algs(p);
-    /* OpenSSL's encoders take the program's BIO: only when it is the same
-     * libcrypto's (otherwise the program's own encoders, after an export) */
-    if (!p->foreign_core) make_encoder_algs(p);
-    else p->encoder_algs[0] = (OSSL_ALGORITHM){NULL, NULL, NULL, NULL};
+    atomic_init(&p->ready, 0);
+    if (pthread_mutex_init(&p->ready_lock, NULL)) {
+        OPENSSL_free(p);
+        return 0;
+    }
     /* what fastec serves on this CPU ("serve" in the configuration, or
      * FASTEC_PROVIDER_SERVE in the environment, which wins, overrides the
      * measured table), and its preference (config.c) */
@@ -436,12 +456,13 @@ __attribute__((visibility("default"))) int OSSL_provider_init(const OSSL_CORE_HA
     const char *serve_env = getenv("FASTEC_PROVIDER_SERVE");
     if (serve_env && *serve_env) serve = (char *)serve_env;
     OSSL_LIB_CTX *libctx = get_libctx ? (OSSL_LIB_CTX *)get_libctx(handle) : NULL;
-    if (!fx_serve_configure(p, p->fb.provctx ? serve : "all") || (libctx && !fx_config_prefer(p, libctx, prefer))) {
-        fx_fallback_free(p);
+    if (!fx_serve_setting(p, serve) || (libctx && !fx_config_prefer(p, libctx, prefer))) {
+        pthread_mutex_destroy(&p->ready_lock);
         OPENSSL_free(p);
         return 0;
     }
     if (p->trace) {
+        fx_ready(p);
         char d[2048];
         fx_serve_describe(p, d, sizeof d);
         fprintf(stderr, "fastec-provider: %s%s; serves %s pid %ld\n", fx_policy_text(p->policy),

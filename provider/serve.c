@@ -40,12 +40,17 @@ static int table_verdict(const fastec_curve *c, enum fx_op op, const char **back
     return -1;
 }
 
-int fx_serve_configure(fx_prov *p, const char *setting)
+int fx_serve_setting(fx_prov *p, const char *setting)
 {
     if (!setting || !strcasecmp(setting, "auto")) p->serve_mode = FX_SERVE_AUTO;
     else if (!strcasecmp(setting, "all")) p->serve_mode = FX_SERVE_ALL;
     else if (!strcasecmp(setting, "none")) p->serve_mode = FX_SERVE_NONE;
     else return 0;
+    return 1;
+}
+
+void fx_serve_compute(fx_prov *p)
+{
     for (size_t i = 0; i < fastec_curve_count() && i < FX_MAX_CURVES; i++) {
         const fastec_curve *c = fastec_curve_at(i);
         p->serve[i] = 0;
@@ -56,7 +61,6 @@ int fx_serve_configure(fx_prov *p, const char *setting)
             if (on) p->serve[i] |= 1u << op;
         }
     }
-    return 1;
 }
 
 int fx_serves(const fx_prov *p, const fastec_curve *c, enum fx_op op)

@@ -215,6 +215,9 @@ static struct {
     _Alignas(64) atomic_uint busy;
     uint8_t *base; /* the lowest usable byte (the guard page is below); NULL until mapped */
 } slots[WS_SLOTS];
+/* one past the highest slot ever mapped: the unmapping at exit reads only
+ * those (a program that never calls fastec touches none of the array) */
+static atomic_uint slots_mapped;
 
 /* where this thread last found a free slot */
 static _Thread_local unsigned ws_hint;
@@ -268,9 +271,15 @@ static unsigned area_take(uint8_t **base)
         if (atomic_load_explicit(&slots[i].busy, memory_order_relaxed) ||
             atomic_exchange_explicit(&slots[i].busy, 1, memory_order_acquire))
             continue;
-        if (!slots[i].base && !(slots[i].base = area_map())) {
-            atomic_store_explicit(&slots[i].busy, 0, memory_order_release);
-            break;
+        if (!slots[i].base) {
+            if (!(slots[i].base = area_map())) {
+                atomic_store_explicit(&slots[i].busy, 0, memory_order_release);
+                break;
+            }
+            unsigned m = atomic_load_explicit(&slots_mapped, memory_order_relaxed);
+            while (m < i + 1 && !atomic_compare_exchange_weak_explicit(&slots_mapped, &m, i + 1, memory_order_release,
+                                                                      memory_order_relaxed)) {
+            }
         }
         ws_hint = i;
         *base = slots[i].base;
@@ -290,7 +299,8 @@ static void area_give(unsigned i, uint8_t *base)
  * then stays (a thread may still be running on it) */
 __attribute__((destructor)) static void ws_unmap_all(void)
 {
-    for (unsigned i = 0; i < WS_SLOTS; i++) {
+    const unsigned n = atomic_load_explicit(&slots_mapped, memory_order_acquire);
+    for (unsigned i = 0; i < n; i++) {
         if (atomic_exchange_explicit(&slots[i].busy, 1, memory_order_acquire)) continue;
         if (slots[i].base) area_unmap(slots[i].base);
         slots[i].base = NULL;
