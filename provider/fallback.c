@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* OpenSSL's own EC for what fastec lacks. Each fastec provider instance loads
- * the default provider into a library context of its own and keeps the
+ * the default provider (the running OpenSSL's: fx_lib) into a library
+ * context of its own and keeps the
  * default provider's EC key management, ECDH and ECDSA dispatch tables. The
  * key management, exchange and signature code call those functions directly,
  * with the default provider's own context and key data, when fastec cannot
@@ -47,10 +48,10 @@ static void copy_dispatch(const OSSL_DISPATCH *d, fx_fn *table)
         if (d->function_id > 0 && d->function_id < FX_FB_FNS) table[d->function_id] = d->function;
 }
 
-static int load_table(OSSL_PROVIDER *prov, int op, const char *name, fx_fn *table)
+static int load_table(const fx_lib *lib, OSSL_PROVIDER *prov, int op, const char *name, fx_fn *table)
 {
     int no_cache = 0;
-    const OSSL_ALGORITHM *a = OSSL_PROVIDER_query_operation(prov, op, &no_cache);
+    const OSSL_ALGORITHM *a = lib->query_operation(prov, op, &no_cache);
     for (; a && a->algorithm_names; a++) {
         if (!names_have(a->algorithm_names, name)) continue;
         copy_dispatch(a->implementation, table);
@@ -60,10 +61,10 @@ static int load_table(OSSL_PROVIDER *prov, int op, const char *name, fx_fn *tabl
 }
 
 /* The default provider's ECDSA-<digest> algorithms whose digest fastec has. */
-static void load_sigalgs(fx_fallback *fb)
+static void load_sigalgs(const fx_lib *lib, fx_fallback *fb)
 {
     int no_cache = 0;
-    const OSSL_ALGORITHM *a = OSSL_PROVIDER_query_operation(fb->prov, OSSL_OP_SIGNATURE, &no_cache);
+    const OSSL_ALGORITHM *a = lib->query_operation(fb->prov, OSSL_OP_SIGNATURE, &no_cache);
     for (; a && a->algorithm_names && fb->n_sigalgs < FX_SIGALGS; a++) {
         const char *n = a->algorithm_names, *e = strchr(n, ':');
         char first[48];
@@ -84,10 +85,10 @@ static void load_sigalgs(fx_fallback *fb)
 /* The default provider's encoders of EC keys, each under fastec's name with
  * the output type and structure it produces (fips= and the rest dropped:
  * fastec's keys are never FIPS keys). */
-static void load_encoders(fx_fallback *fb)
+static void load_encoders(const fx_lib *lib, fx_fallback *fb)
 {
     int no_cache = 0;
-    const OSSL_ALGORITHM *a = OSSL_PROVIDER_query_operation(fb->prov, OSSL_OP_ENCODER, &no_cache);
+    const OSSL_ALGORITHM *a = lib->query_operation(fb->prov, OSSL_OP_ENCODER, &no_cache);
     for (; a && a->algorithm_names && fb->n_encoders < FX_ENCODERS; a++) {
         if (!names_have(a->algorithm_names, "EC")) continue;
         if (!fb->encoders && !(fb->encoders = OPENSSL_zalloc(FX_ENCODERS * sizeof *fb->encoders))) return;
@@ -114,26 +115,27 @@ static void load_encoders(fx_fallback *fb)
 int fx_fallback_init(fx_prov *p)
 {
     fx_fallback *fb = &p->fb;
+    const fx_lib *lib = &p->lib;
     memset(fb, 0, sizeof *fb);
-    ERR_set_mark();
-    fb->libctx = OSSL_LIB_CTX_new();
-    if (fb->libctx) fb->prov = OSSL_PROVIDER_load(fb->libctx, "default");
-    int ok = fb->prov && load_table(fb->prov, OSSL_OP_KEYMGMT, "EC", fb->km) &&
-             load_table(fb->prov, OSSL_OP_KEYEXCH, "ECDH", fb->kx) &&
-             load_table(fb->prov, OSSL_OP_SIGNATURE, "ECDSA", fb->sig);
-    if (ok) fb->provctx = OSSL_PROVIDER_get0_provider_ctx(fb->prov);
-    if (ok) load_sigalgs(fb);
-    if (ok) load_encoders(fb);
+    lib->err_set_mark();
+    fb->libctx = lib->lib_ctx_new();
+    if (fb->libctx) fb->prov = lib->provider_load(fb->libctx, "default");
+    int ok = fb->prov && load_table(lib, fb->prov, OSSL_OP_KEYMGMT, "EC", fb->km) &&
+             load_table(lib, fb->prov, OSSL_OP_KEYEXCH, "ECDH", fb->kx) &&
+             load_table(lib, fb->prov, OSSL_OP_SIGNATURE, "ECDSA", fb->sig);
+    if (ok) fb->provctx = lib->get0_provider_ctx(fb->prov);
+    if (ok) load_sigalgs(lib, fb);
+    if (ok) load_encoders(lib, fb);
     OSSL_FUNC_signature_settable_ctx_params_fn *settable =
         (OSSL_FUNC_signature_settable_ctx_params_fn *)fb->sig[OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS];
     if (ok && settable && fb->provctx)
         fb->nonce_type = OSSL_PARAM_locate_const(settable(NULL, fb->provctx), "nonce-type") != NULL;
     if (!ok || !fb->provctx) {
         fx_fallback_free(p);
-        ERR_pop_to_mark();
+        lib->err_pop_to_mark();
         return 0;
     }
-    ERR_clear_last_mark();
+    lib->err_clear_last_mark();
     return 1;
 }
 
@@ -142,8 +144,8 @@ void fx_fallback_free(fx_prov *p)
     fx_fallback *fb = &p->fb;
     OPENSSL_free(fb->sigalgs);
     OPENSSL_free(fb->encoders);
-    if (fb->prov) OSSL_PROVIDER_unload(fb->prov);
-    OSSL_LIB_CTX_free(fb->libctx);
+    if (fb->prov) p->lib.provider_unload(fb->prov);
+    if (fb->libctx) p->lib.lib_ctx_free(fb->libctx);
     memset(fb, 0, sizeof *fb);
 }
 
@@ -159,9 +161,9 @@ const char *fx_fb_group(fx_prov *p, void *fb, char *buf, size_t len)
     OSSL_PARAM q[] = {OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, buf, len),
                       OSSL_PARAM_construct_end()};
     buf[0] = '\0';
-    ERR_set_mark();
+    FX_ERR_SET_MARK(p);
     if (!fb || !get || !get(fb, q) || !OSSL_PARAM_modified(q)) snprintf(buf, len, "explicit");
-    ERR_pop_to_mark();
+    FX_ERR_POP_TO_MARK(p);
     return buf;
 }
 
@@ -223,9 +225,36 @@ static void core_error(const fx_prov *p, uint32_t code, const char *fmt, ...)
     va_end(ap);
 }
 
+void fx_lib_init(fx_prov *p)
+{
+    fx_lib *l = &p->lib;
+    *l = (fx_lib){OSSL_LIB_CTX_new, OSSL_LIB_CTX_free, OSSL_PROVIDER_load, OSSL_PROVIDER_unload,
+                  OSSL_PROVIDER_query_operation, OSSL_PROVIDER_get0_provider_ctx, OSSL_PROVIDER_get_capabilities,
+                  ERR_set_mark, ERR_pop_to_mark, ERR_clear_last_mark, 0};
+    if (!p->foreign_core) return;
+    static const char *const names[] = {"OSSL_LIB_CTX_new", "OSSL_LIB_CTX_free", "OSSL_PROVIDER_load",
+                                        "OSSL_PROVIDER_unload", "OSSL_PROVIDER_query_operation",
+                                        "OSSL_PROVIDER_get0_provider_ctx", "OSSL_PROVIDER_get_capabilities",
+                                        "ERR_set_mark", "ERR_pop_to_mark", "ERR_clear_last_mark"};
+    void *s[sizeof names / sizeof names[0]];
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!(s[i] = fx_core_symbol(p, names[i]))) return;
+    *(void **)&l->lib_ctx_new = s[0];
+    *(void **)&l->lib_ctx_free = s[1];
+    *(void **)&l->provider_load = s[2];
+    *(void **)&l->provider_unload = s[3];
+    *(void **)&l->query_operation = s[4];
+    *(void **)&l->get0_provider_ctx = s[5];
+    *(void **)&l->get_capabilities = s[6];
+    *(void **)&l->err_set_mark = s[7];
+    *(void **)&l->err_pop_to_mark = s[8];
+    *(void **)&l->err_clear_last_mark = s[9];
+    l->core_side = 1;
+}
+
 void fx_fb_errors(const fx_prov *p)
 {
-    if (!p || !p->foreign_core || !p->new_error || !p->set_error_debug || !p->vset_error) return;
+    if (!p || !p->foreign_core || p->lib.core_side || !p->new_error || !p->set_error_debug || !p->vset_error) return;
     const char *file = NULL, *func = NULL, *data = NULL;
     int line = 0, flags = 0;
     unsigned long e;

@@ -435,15 +435,15 @@ static int km_import(void *keydata, int selection, const OSSL_PARAM params[])
      * point outside the order-n subgroup, which OpenSSL checks only when
      * the key is used): OpenSSL's EC holds it, and every use gives
      * OpenSSL's answer */
-    if (fresh) ERR_set_mark();
+    if (fresh) FX_ERR_SET_MARK(prov);
     if (km_import_native(k, selection, params)) {
-        if (fresh) ERR_clear_last_mark();
+        if (fresh) FX_ERR_CLEAR_LAST_MARK(prov);
         return 1;
     }
     if (!fresh) return 0;
     /* fastec's complaint dropped: OpenSSL's EC takes the key, or refuses it
      * with its own error (the reason programs test for) */
-    ERR_pop_to_mark();
+    FX_ERR_POP_TO_MARK(prov);
     return import_as_openssl(k, selection, params);
 }
 
@@ -457,10 +457,10 @@ static int openssl_keeps_public(fx_prov *prov, int selection, const OSSL_PARAM p
     if (!prov->fb.provctx) return 1;
     void *fb = KM(prov, NEW, new)(prov->fb.provctx);
     if (!fb) return 1;
-    ERR_set_mark();
+    FX_ERR_SET_MARK(prov);
     int keeps = KM(prov, IMPORT, import)(fb, selection, params) ? KM(prov, HAS, has)(fb, OSSL_KEYMGMT_SELECT_PUBLIC_KEY)
                                                                   : 1;
-    ERR_pop_to_mark();
+    FX_ERR_POP_TO_MARK(prov);
     KM(prov, FREE, free)(fb);
     return keeps;
 }
@@ -833,9 +833,9 @@ static int km_set_params(void *keydata, const OSSL_PARAM params[])
     /* the OpenSSL copy, if one was made, follows */
     void *twin = atomic_load(&k->twin);
     if (twin) {
-        ERR_set_mark();
+        FX_ERR_SET_MARK(k->prov);
         KM(k->prov, SET_PARAMS, set_params)(twin, params);
-        ERR_pop_to_mark();
+        FX_ERR_POP_TO_MARK(k->prov);
     }
     return 1;
 }
@@ -866,9 +866,9 @@ static int gen_set_params(void *genctx, const OSSL_PARAM params[])
             return 1;
         }
         /* keep OpenSSL's context in step; its complaints are not ours */
-        ERR_set_mark();
+        FX_ERR_SET_MARK(g->prov);
         fbset(g->fbgen, params);
-        ERR_pop_to_mark();
+        FX_ERR_POP_TO_MARK(g->prov);
     }
     fx_key t = g->settings;
     if (!apply_settings(&t, params, 1)) return 0;

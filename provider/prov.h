@@ -97,6 +97,25 @@ enum {
     FX_POLICY_N
 };
 
+/* The libcrypto whose default provider is OpenSSL's EC beside fastec and
+ * whose error queue fastec's own errors go to: the program's (the core's)
+ * whenever it exports these functions, so that OpenSSL's EC inside fastec
+ * is the running OpenSSL's, whatever release the module was built on; the
+ * module's own libcrypto otherwise. */
+typedef struct fx_lib {
+    OSSL_LIB_CTX *(*lib_ctx_new)(void);
+    void (*lib_ctx_free)(OSSL_LIB_CTX *);
+    OSSL_PROVIDER *(*provider_load)(OSSL_LIB_CTX *, const char *);
+    int (*provider_unload)(OSSL_PROVIDER *);
+    const OSSL_ALGORITHM *(*query_operation)(const OSSL_PROVIDER *, int, int *);
+    void *(*get0_provider_ctx)(const OSSL_PROVIDER *);
+    int (*get_capabilities)(const OSSL_PROVIDER *, const char *, OSSL_CALLBACK *, void *);
+    int (*err_set_mark)(void);
+    int (*err_pop_to_mark)(void);
+    int (*err_clear_last_mark)(void);
+    int core_side; /* these are the program's libcrypto's, which is not the module's */
+} fx_lib;
+
 typedef struct fx_prov {
     const OSSL_CORE_HANDLE *handle;
     OSSL_FUNC_core_new_error_fn *new_error;
@@ -120,13 +139,24 @@ typedef struct fx_prov {
     int policy;                     /* FX_POLICY_* */
     /* The OpenSSL that loaded fastec is not the libcrypto the module links
      * (a program with its own copy: a Python wheel, an OpenSSL 4 build
-     * loading a module built for 3): OpenSSL's code inside fastec (the
-     * default provider of the module's libcrypto) raises its errors on the
-     * module's libcrypto's queue, which fx_fb_errors moves to the program's;
-     * no call passes the program's objects to the module's libcrypto. */
+     * loading a module built for 3). OpenSSL's EC inside fastec is then the
+     * program's default provider, reached through the program's exported
+     * functions (lib), so that it answers as the running OpenSSL does; where
+     * the program exports none (a copy linked in with hidden symbols) it is
+     * the module's libcrypto's, whose errors fx_fb_errors moves to the
+     * program's queue. No call passes the program's objects to the module's
+     * libcrypto. */
     int foreign_core;
     const void *core_fn; /* a function of the program's libcrypto (its core) */
+    fx_lib lib;
 } fx_prov;
+
+/* p->lib, from the program's libcrypto when it is foreign and exports every
+ * function, else from the module's */
+void fx_lib_init(fx_prov *p);
+#define FX_ERR_SET_MARK(p) ((p)->lib.err_set_mark())
+#define FX_ERR_POP_TO_MARK(p) ((p)->lib.err_pop_to_mark())
+#define FX_ERR_CLEAR_LAST_MARK(p) ((p)->lib.err_clear_last_mark())
 
 /* makes what fx_prov says is made on first use, once (without OpenSSL's EC,
  * when the default provider cannot be loaded, fastec serves all of its own

@@ -266,9 +266,10 @@ void fx_ready(fx_prov *p)
         /* without OpenSSL's EC (no default provider) fastec still serves its own curves */
         if (!fx_fallback_init(p)) p->serve_mode = FX_SERVE_ALL;
         make_signature_algs(p);
-        /* OpenSSL's encoders take the program's BIO: only when it is the same
-         * libcrypto's (otherwise the program's own encoders, after an export) */
-        if (!p->foreign_core) make_encoder_algs(p);
+        /* OpenSSL's encoders take the program's BIO: only when they are the
+         * program's libcrypto's (otherwise the program's own encoders, after
+         * an export) */
+        if (!p->foreign_core || p->lib.core_side) make_encoder_algs(p);
         else p->encoder_algs[0] = (OSSL_ALGORITHM){NULL, NULL, NULL, NULL};
         fx_serve_compute(p);
         atomic_store_explicit(&p->ready, 1, memory_order_release);
@@ -383,7 +384,7 @@ static int fx_get_capabilities(void *provctx, const char *capability, OSSL_CALLB
     fx_ready(p);
     if (!p->fb.prov) return 1;
     struct relay r = {cb, arg};
-    return OSSL_PROVIDER_get_capabilities(p->fb.prov, "TLS-GROUP", relay_group, &r);
+    return p->lib.get_capabilities(p->fb.prov, "TLS-GROUP", relay_group, &r);
 }
 
 static const OSSL_ITEM *fx_get_reason_strings(void *provctx)
@@ -436,6 +437,7 @@ __attribute__((visibility("default"))) int OSSL_provider_init(const OSSL_CORE_HA
     uintptr_t core, own;
     p->foreign_core = !fx_object_of(p->core_fn, &core, NULL) ||
                       !fx_object_of((const void *)(uintptr_t)ERR_new, &own, NULL) || core != own;
+    fx_lib_init(p);
     for (int k = 0; k < FX_CNT_N; k++) atomic_init(&p->count[k], 0);
     const char *t = getenv("FASTEC_PROVIDER_TRACE");
     p->trace = t && *t && strcmp(t, "0") != 0;
