@@ -128,7 +128,7 @@ static int dec_decode(void *vctx, OSSL_CORE_BIO *cin, int selection, OSSL_CALLBA
     } else if (k && d->structure != ST_SPKI && (sel & OSSL_KEYMGMT_SELECT_PRIVATE_KEY)) {
         const fastec_curve *c = NULL;
         int form = FASTEC_FORM_NONE;
-        if (fastec_private_key_read(der, len, NULL, 0, &c, k->priv, sizeof k->priv, &form) == FASTEC_OK) {
+        if (FX(fastec_private_key_read)(der, len, NULL, 0, &c, k->priv, sizeof k->priv, &form) == FASTEC_OK) {
             size_t pl = sizeof k->pub;
             k->curve = c;
             k->has_priv = 1;
@@ -136,7 +136,7 @@ static int dec_decode(void *vctx, OSSL_CORE_BIO *cin, int selection, OSSL_CALLBA
              * file stores it, and a file without one written back without */
             k->point_format = point_format_of(form);
             k->include_public = form != FASTEC_FORM_NONE;
-            int rc = fastec_public_key(c, k->priv, 0, k->pub, &pl);
+            int rc = FX(fastec_public_key)(c, k->priv, 0, k->pub, &pl);
             ct_public(k->pub, sizeof k->pub);
             ct_public(&rc, sizeof rc);
             if (rc == FASTEC_OK) {
@@ -150,7 +150,7 @@ static int dec_decode(void *vctx, OSSL_CORE_BIO *cin, int selection, OSSL_CALLBA
         size_t pl = sizeof k->pub;
         uint8_t enc[FX_MAX_PUB];
         int form = FASTEC_FORM_UNCOMPRESSED;
-        if (fastec_public_key_read(der, len, &c, enc, &pl, &form) == FASTEC_OK) {
+        if (FX(fastec_public_key_read)(der, len, &c, enc, &pl, &form) == FASTEC_OK) {
             k->curve = c;
             /* keep the stored form for re-encoding, as OpenSSL does */
             k->point_format = point_format_of(form);

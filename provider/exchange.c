@@ -159,8 +159,8 @@ static int ecdh_set_peer(void *vctx, void *vpeer)
             }
             return 0;
         }
-        FX_RAISE(x->prov, FX_R_CURVE_MISMATCH, "ECDH between %s and %s", fastec_curve_name(x->key->curve),
-                 fastec_curve_name(p->curve));
+        FX_RAISE(x->prov, FX_R_CURVE_MISMATCH, "ECDH between %s and %s", FX(fastec_curve_name)(x->key->curve),
+                 FX(fastec_curve_name)(p->curve));
         return 0;
     }
     fx_key_hold(&x->peer, p);
@@ -171,18 +171,18 @@ static int ecdh_set_peer(void *vctx, void *vpeer)
 static int x963_kdf(int md, uint8_t *out, size_t outlen, const uint8_t *z, size_t zlen, const uint8_t *info,
                     size_t infolen)
 {
-    size_t hl = fastec_hash_size(md);
+    size_t hl = FX(fastec_hash_size)(md);
     uint8_t block[64];
     fastec_hash_ctx h;
     int rc = FASTEC_OK;
     for (uint32_t counter = 1; outlen && rc == FASTEC_OK; counter++) {
         uint8_t cb[4] = {(uint8_t)(counter >> 24), (uint8_t)(counter >> 16), (uint8_t)(counter >> 8),
                          (uint8_t)counter};
-        rc = fastec_hash_init(&h, md);
-        if (!rc) rc = fastec_hash_update(&h, z, zlen);
-        if (!rc) rc = fastec_hash_update(&h, cb, sizeof cb);
-        if (!rc && infolen) rc = fastec_hash_update(&h, info, infolen);
-        if (!rc) rc = fastec_hash_final(&h, block);
+        rc = FX(fastec_hash_init)(&h, md);
+        if (!rc) rc = FX(fastec_hash_update)(&h, z, zlen);
+        if (!rc) rc = FX(fastec_hash_update)(&h, cb, sizeof cb);
+        if (!rc && infolen) rc = FX(fastec_hash_update)(&h, info, infolen);
+        if (!rc) rc = FX(fastec_hash_final)(&h, block);
         size_t take = outlen < hl ? outlen : hl;
         memcpy(out, block, take);
         out += take;
@@ -198,11 +198,11 @@ static int shared_secret(fx_ecdh *x, uint8_t *z)
 {
     const fastec_curve *c = x->key->curve;
     int cof = x->cofactor_mode < 0 ? x->key->cofactor_flag : x->cofactor_mode;
-    int rc = cof ? fastec_ecdh_cofactor(c, x->key->priv, x->peer->pub, x->peer->pub_len, z)
-                 : fastec_ecdh(c, x->key->priv, x->peer->pub, x->peer->pub_len, z);
+    int rc = cof ? FX(fastec_ecdh_cofactor)(c, x->key->priv, x->peer->pub, x->peer->pub_len, z)
+                 : FX(fastec_ecdh)(c, x->key->priv, x->peer->pub, x->peer->pub_len, z);
     fx_count(x->prov, FX_CNT_DERIVE, c);
     if (rc != FASTEC_OK) {
-        FX_RAISE(x->prov, fx_reason_of(rc), "%s ECDH: %s", fastec_curve_name(c), fastec_strerror(rc));
+        FX_RAISE(x->prov, fx_reason_of(rc), "%s ECDH: %s", FX(fastec_curve_name)(c), FX(fastec_strerror)(rc));
         return 0;
     }
     return 1;
@@ -217,7 +217,7 @@ static int ecdh_derive(void *vctx, unsigned char *secret, size_t *secretlen, siz
         FX_RAISE(x->prov, FX_R_NOT_INITIALIZED, "ECDH needs a private key and a peer key");
         return 0;
     }
-    size_t fs = fastec_curve_field_size(x->key->curve);
+    size_t fs = FX(fastec_curve_field_size)(x->key->curve);
     uint8_t z[FX_MAX_FIELD];
     if (x->kdf_x963) {
         if (!secret) {
@@ -237,7 +237,7 @@ static int ecdh_derive(void *vctx, unsigned char *secret, size_t *secretlen, siz
         OPENSSL_cleanse(z, sizeof z);
         if (rc != FASTEC_OK) {
             OPENSSL_cleanse(secret, x->kdf_outlen);
-            FX_RAISE(x->prov, FX_R_LIBRARY, "X963KDF: %s", fastec_strerror(rc));
+            FX_RAISE(x->prov, FX_R_LIBRARY, "X963KDF: %s", FX(fastec_strerror)(rc));
             return 0;
         }
         *secretlen = x->kdf_outlen;

@@ -103,7 +103,7 @@ int fx_key_set_public(fx_key *k, const uint8_t *enc, size_t len)
         FX_RAISE(k->prov, FX_R_NO_CURVE, "public key given before the curve");
         return 0;
     }
-    size_t fs = fastec_curve_field_size(c), out_len = sizeof k->pub;
+    size_t fs = FX(fastec_curve_field_size)(c), out_len = sizeof k->pub;
     uint8_t tmp[FX_MAX_PUB];
     int rc;
     if (len == 1 + 2 * fs && (enc[0] == 0x06 || enc[0] == 0x07)) {
@@ -112,18 +112,18 @@ int fx_key_set_public(fx_key *k, const uint8_t *enc, size_t len)
         uint8_t comp[1 + FX_MAX_FIELD];
         comp[0] = (uint8_t)(0x02 | (enc[0] & 1));
         memcpy(comp + 1, enc + 1, fs);
-        rc = fastec_public_key_convert(c, comp, 1 + fs, 0, tmp, &out_len);
+        rc = FX(fastec_public_key_convert)(c, comp, 1 + fs, 0, tmp, &out_len);
         if (rc == FASTEC_OK && memcmp(tmp + 1, enc + 1, 2 * fs) != 0) {
             FX_RAISE(k->prov, FX_R_INVALID_PUBLIC_KEY, "hybrid point: the prefix's y bit does not match y (%s)",
-                     fastec_curve_name(c));
+                     FX(fastec_curve_name)(c));
             return 0;
         }
     } else {
-        rc = fastec_public_key_convert(c, enc, len, 0, tmp, &out_len);
+        rc = FX(fastec_public_key_convert)(c, enc, len, 0, tmp, &out_len);
     }
     if (rc != FASTEC_OK) {
         FX_RAISE(k->prov, fx_reason_of(rc) == FX_R_BUFFER_TOO_SMALL ? FX_R_INVALID_PUBLIC_KEY : fx_reason_of(rc),
-                 "%s public key: %s", fastec_curve_name(c), fastec_strerror(rc));
+                 "%s public key: %s", FX(fastec_curve_name)(c), FX(fastec_strerror)(rc));
         return 0;
     }
     memcpy(k->pub, tmp, out_len);
@@ -136,9 +136,9 @@ int fx_key_set_public(fx_key *k, const uint8_t *enc, size_t len)
 static int derive_public(fx_key *k)
 {
     size_t len = sizeof k->pub;
-    int rc = fastec_public_key(k->curve, k->priv, 0, k->pub, &len);
+    int rc = FX(fastec_public_key)(k->curve, k->priv, 0, k->pub, &len);
     if (rc != FASTEC_OK) {
-        FX_RAISE(k->prov, fx_reason_of(rc), "%s private key: %s", fastec_curve_name(k->curve), fastec_strerror(rc));
+        FX_RAISE(k->prov, fx_reason_of(rc), "%s private key: %s", FX(fastec_curve_name)(k->curve), FX(fastec_strerror)(rc));
         return 0;
     }
     ct_public(k->pub, len); /* a public key is public */
@@ -260,7 +260,7 @@ static int apply_settings(fx_key *k, const OSSL_PARAM params[], int allow_group)
                 return 0;
             }
             if (k->curve && k->curve != c && (k->has_pub || k->has_priv)) {
-                FX_RAISE(k->prov, FX_R_CURVE_MISMATCH, "group '%s' for a key on %s", s, fastec_curve_name(k->curve));
+                FX_RAISE(k->prov, FX_R_CURVE_MISMATCH, "group '%s' for a key on %s", s, FX(fastec_curve_name)(k->curve));
                 return 0;
             }
             k->curve = c;
@@ -341,7 +341,7 @@ static int km_match(const void *keydata1, const void *keydata2, int selection)
             checked = 1;
         }
         if (!checked && (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) && a->has_priv && b->has_priv) {
-            ok = ok && !CRYPTO_memcmp(a->priv, b->priv, fastec_curve_scalar_size(a->curve));
+            ok = ok && !CRYPTO_memcmp(a->priv, b->priv, FX(fastec_curve_scalar_size)(a->curve));
             checked = 1;
         }
         ok = ok && checked;
@@ -366,35 +366,35 @@ static int km_validate(const void *keydata, int selection, int checktype)
     if ((selection & SELECT_KEYPAIR) == 0) return 1; /* named curves are valid domain parameters */
     if (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) {
         if (!k->has_pub) {
-            FX_RAISE(k->prov, FX_R_MISSING_PUBLIC_KEY, "%s key", fastec_curve_name(k->curve));
+            FX_RAISE(k->prov, FX_R_MISSING_PUBLIC_KEY, "%s key", FX(fastec_curve_name)(k->curve));
             return 0;
         }
-        int rc = fastec_public_key_check(k->curve, k->pub, k->pub_len);
+        int rc = FX(fastec_public_key_check)(k->curve, k->pub, k->pub_len);
         if (rc != FASTEC_OK) {
-            FX_RAISE(k->prov, fx_reason_of(rc), "%s public key: %s", fastec_curve_name(k->curve),
-                     fastec_strerror(rc));
+            FX_RAISE(k->prov, fx_reason_of(rc), "%s public key: %s", FX(fastec_curve_name)(k->curve),
+                     FX(fastec_strerror)(rc));
             return 0;
         }
     }
     if (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) {
         if (!k->has_priv) {
-            FX_RAISE(k->prov, FX_R_MISSING_PRIVATE_KEY, "%s key", fastec_curve_name(k->curve));
+            FX_RAISE(k->prov, FX_R_MISSING_PRIVATE_KEY, "%s key", FX(fastec_curve_name)(k->curve));
             return 0;
         }
         /* the range [1, n-1] is checked by deriving the public key */
         uint8_t pub[FX_MAX_PUB];
         size_t len = sizeof pub;
-        int rc = fastec_public_key(k->curve, k->priv, 0, pub, &len);
+        int rc = FX(fastec_public_key)(k->curve, k->priv, 0, pub, &len);
         ct_public(pub, sizeof pub);
         ct_public(&rc, sizeof rc);
         if (rc != FASTEC_OK) {
-            FX_RAISE(k->prov, fx_reason_of(rc), "%s private key: %s", fastec_curve_name(k->curve),
-                     fastec_strerror(rc));
+            FX_RAISE(k->prov, fx_reason_of(rc), "%s private key: %s", FX(fastec_curve_name)(k->curve),
+                     FX(fastec_strerror)(rc));
             return 0;
         }
         if ((selection & SELECT_KEYPAIR) == SELECT_KEYPAIR &&
             (!k->has_pub || len != k->pub_len || memcmp(pub, k->pub, len) != 0)) {
-            FX_RAISE(k->prov, FX_R_KEYPAIR_MISMATCH, "%s key", fastec_curve_name(k->curve));
+            FX_RAISE(k->prov, FX_R_KEYPAIR_MISMATCH, "%s key", FX(fastec_curve_name)(k->curve));
             return 0;
         }
     }
@@ -496,10 +496,10 @@ static int km_import_native(fx_key *k, int selection, const OSSL_PARAM params[])
         if (!fx_key_set_public(t, enc, len)) goto out;
     }
     if (pp) {
-        size_t ss = fastec_curve_scalar_size(t->curve);
+        size_t ss = FX(fastec_curve_scalar_size)(t->curve);
         if (!param_to_be(pp, t->priv, ss)) {
             FX_RAISE(k->prov, FX_R_INVALID_PRIVATE_KEY, "%s private key: longer than the order or not an integer",
-                     fastec_curve_name(t->curve));
+                     FX(fastec_curve_name)(t->curve));
             goto out;
         }
         t->has_priv = 1;
@@ -510,7 +510,7 @@ static int km_import_native(fx_key *k, int selection, const OSSL_PARAM params[])
         memcpy(given, t->pub, sizeof given);
         if (!derive_public(t)) goto out;
         if (had_pub && (given_len != t->pub_len || memcmp(given, t->pub, given_len) != 0)) {
-            FX_RAISE(k->prov, FX_R_KEYPAIR_MISMATCH, "%s key import", fastec_curve_name(t->curve));
+            FX_RAISE(k->prov, FX_R_KEYPAIR_MISMATCH, "%s key import", FX(fastec_curve_name)(t->curve));
             goto out;
         }
         /* derived to check the scalar's range; kept only as OpenSSL's EC keeps it */
@@ -584,7 +584,7 @@ static int encode_public(const fx_key *k, int format, uint8_t *out, size_t *len)
     }
     uint8_t comp[1 + FX_MAX_FIELD];
     size_t clen = sizeof comp;
-    if (fastec_public_key_convert(k->curve, k->pub, k->pub_len, 1, comp, &clen) != FASTEC_OK) return 0;
+    if (FX(fastec_public_key_convert)(k->curve, k->pub, k->pub_len, 1, comp, &clen) != FASTEC_OK) return 0;
     if (format == FX_PF_COMPRESSED) {
         if (*len < clen) return 0;
         memcpy(out, comp, clen);
@@ -614,7 +614,7 @@ int fx_key_export(fx_key *k, int selection, OSSL_CALLBACK *cb, void *cbarg)
     OSSL_PARAM params[12];
     int n = 0, zero = 0, cof = k->cofactor_flag, incl = k->include_public;
     uint8_t pub[FX_MAX_PUB], priv[FX_MAX_SCALAR];
-    size_t pub_len = sizeof pub, ss = fastec_curve_scalar_size(k->curve);
+    size_t pub_len = sizeof pub, ss = FX(fastec_curve_scalar_size)(k->curve);
     /* the curve goes with any part of the key */
     if (selection & (SELECT_DOMAIN | SELECT_KEYPAIR)) {
         params[n++] = OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME,
@@ -634,7 +634,7 @@ int fx_key_export(fx_key *k, int selection, OSSL_CALLBACK *cb, void *cbarg)
     }
     if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) && k->has_pub) {
         if (!encode_public(k, k->point_format, pub, &pub_len)) {
-            FX_RAISE(k->prov, FX_R_INVALID_PUBLIC_KEY, "%s public key cannot be encoded", fastec_curve_name(k->curve));
+            FX_RAISE(k->prov, FX_R_INVALID_PUBLIC_KEY, "%s public key cannot be encoded", FX(fastec_curve_name)(k->curve));
             return 0;
         }
         params[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, pub, pub_len);
@@ -724,10 +724,10 @@ static int km_get_params(void *keydata, OSSL_PARAM params[])
         return 0;
     }
     const fastec_curve *c = k->curve;
-    size_t fs = fastec_curve_field_size(c);
+    size_t fs = FX(fastec_curve_field_size)(c);
     OSSL_PARAM *p;
     if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_BITS)) &&
-        !OSSL_PARAM_set_int(p, (int)fastec_curve_order_bits(c)))
+        !OSSL_PARAM_set_int(p, (int)FX(fastec_curve_order_bits)(c)))
         return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_SECURITY_BITS)) &&
         !OSSL_PARAM_set_int(p, fx_curve_security_bits(c)))
@@ -784,7 +784,7 @@ static int km_get_params(void *keydata, OSSL_PARAM params[])
             FX_RAISE(k->prov, FX_R_MISSING_PRIVATE_KEY, "'priv' of a key without a private part");
             return 0;
         }
-        if (!set_be(p, k->priv, fastec_curve_scalar_size(c))) return 0;
+        if (!set_be(p, k->priv, FX(fastec_curve_scalar_size)(c))) return 0;
     }
     return 1;
 }
@@ -820,7 +820,7 @@ static int km_set_params(void *keydata, const OSSL_PARAM params[])
         if (!fx_key_set_public(&t, enc, len)) return 0;
         if (k->has_priv && (t.pub_len != k->pub_len || memcmp(t.pub, k->pub, t.pub_len) != 0)) {
             FX_RAISE(k->prov, FX_R_KEYPAIR_MISMATCH, "new public key for a %s private key",
-                     fastec_curve_name(k->curve));
+                     FX(fastec_curve_name)(k->curve));
             OPENSSL_cleanse(&t, sizeof t);
             return 0;
         }
@@ -969,11 +969,11 @@ static void *gen(void *genctx, OSSL_CALLBACK *cb, void *cbarg)
      * point-format the generation was given, as OpenSSL's EC does */
     if (g->selection & SELECT_KEYPAIR) k->point_format = FX_PF_UNCOMPRESSED;
     if (g->selection & SELECT_KEYPAIR) {
-        int rc = fastec_keygen(k->curve, k->priv);
+        int rc = FX(fastec_keygen)(k->curve, k->priv);
         ct_secret(k->priv, sizeof k->priv);
         if (rc != FASTEC_OK) {
-            FX_RAISE(g->prov, fx_reason_of(rc), "%s key generation: %s", fastec_curve_name(k->curve),
-                     fastec_strerror(rc));
+            FX_RAISE(g->prov, fx_reason_of(rc), "%s key generation: %s", FX(fastec_curve_name)(k->curve),
+                     FX(fastec_strerror)(rc));
             fx_key_free(k);
             return NULL;
         }

@@ -18,6 +18,7 @@
 #include <openssl/provider.h>
 
 #include "fastec.h"
+#include "fastec_lib.h"
 
 #define FX_PROV_NAME "fastec"
 #define FX_MAX_FIELD 72                    /* sect571: 72-byte coordinates */
@@ -130,6 +131,7 @@ typedef struct fx_prov {
      * of them use EC */
     atomic_int ready;
     pthread_mutex_t ready_lock;
+    int no_library; /* libfastec could not be loaded (fastec_lib.h): fastec offers nothing */
     fx_fallback fb; /* fb.provctx is NULL when the default provider could not be loaded */
     /* the signature algorithms offered: "ECDSA", then the sigalgs */
     OSSL_ALGORITHM signature_algs[FX_SIGALGS + 2];

@@ -84,7 +84,7 @@ const char *const fx_counter_names[FX_CNT_N] = {"keygen", "import", "derive", "s
 void fx_count(fx_prov *p, enum fx_counter k, const fastec_curve *c)
 {
     atomic_fetch_add_explicit(&p->count[k], 1, memory_order_relaxed);
-    if (p->trace) fprintf(stderr, "fastec-provider: %s %s pid %ld\n", fx_counter_names[k], fastec_curve_name(c), (long)getpid());
+    if (p->trace) fprintf(stderr, "fastec-provider: %s %s pid %ld\n", fx_counter_names[k], FX(fastec_curve_name)(c), (long)getpid());
 }
 
 /* ---- curves ---- */
@@ -105,7 +105,7 @@ static const struct curve_info {
 
 static const struct curve_info *info_of(const fastec_curve *c)
 {
-    const char *n = fastec_curve_name(c);
+    const char *n = FX(fastec_curve_name)(c);
     if (!n) return NULL;
     for (size_t i = 0; i < N_CURVE_INFO; i++)
         if (!strcmp(curve_info[i].sec2, n)) return &curve_info[i];
@@ -115,14 +115,14 @@ static const struct curve_info *info_of(const fastec_curve *c)
 const fastec_curve *fx_curve_lookup(const char *name)
 {
     if (!name) return NULL;
-    const fastec_curve *c = fastec_curve_find(name);
+    const fastec_curve *c = FX(fastec_curve_find)(name);
     if (c) return c;
     /* OpenSSL compares group names without regard to case */
-    for (size_t i = 0; i < fastec_curve_count(); i++) {
-        const fastec_curve *k = fastec_curve_at(i);
+    for (size_t i = 0; i < FX(fastec_curve_count)(); i++) {
+        const fastec_curve *k = FX(fastec_curve_at)(i);
         const struct curve_info *in = info_of(k);
-        const char *nist = fastec_curve_nist_name(k);
-        if (!strcasecmp(name, fastec_curve_name(k)) || (nist && !strcasecmp(name, nist)) ||
+        const char *nist = FX(fastec_curve_nist_name)(k);
+        if (!strcasecmp(name, FX(fastec_curve_name)(k)) || (nist && !strcasecmp(name, nist)) ||
             (in && (!strcasecmp(name, in->ossl) || !strcmp(name, in->oid))))
             return k;
     }
@@ -132,12 +132,12 @@ const fastec_curve *fx_curve_lookup(const char *name)
 const char *fx_curve_ossl_name(const fastec_curve *c)
 {
     const struct curve_info *in = info_of(c);
-    return in ? in->ossl : fastec_curve_name(c);
+    return in ? in->ossl : FX(fastec_curve_name)(c);
 }
 
 int fx_curve_security_bits(const fastec_curve *c)
 {
-    int b = (int)fastec_curve_order_bits(c);
+    int b = (int)FX(fastec_curve_order_bits)(c);
     return b >= 512 ? 256 : b >= 384 ? 192 : b >= 256 ? 128 : b >= 224 ? 112 : b >= 160 ? 80 : b / 2;
 }
 
@@ -147,7 +147,7 @@ size_t fx_ecdsa_max_der(const fastec_curve *c)
 {
     /* SEQUENCE { INTEGER, INTEGER } of two integers as long as n, with a
      * sign byte when bitlen(n) is a multiple of 8 */
-    unsigned bits = fastec_curve_order_bits(c);
+    unsigned bits = FX(fastec_curve_order_bits)(c);
     size_t content = (bits + 7) / 8 + (bits % 8 == 0);
     size_t integer = 1 + der_len_size(content) + content;
     return 1 + der_len_size(2 * integer) + 2 * integer;
@@ -157,7 +157,7 @@ int fx_tls_group_capability(OSSL_CALLBACK *cb, void *arg)
 {
     for (size_t i = 0; i < N_CURVE_INFO; i++) {
         const struct curve_info *in = &curve_info[i];
-        const fastec_curve *c = fastec_curve_find(in->sec2);
+        const fastec_curve *c = FX(fastec_curve_find)(in->sec2);
         if (!c) continue;
         unsigned id = in->tls_id, secbits = (unsigned)fx_curve_security_bits(c);
         int mintls = TLS1_VERSION, maxtls = in->tls13 ? 0 : TLS1_2_VERSION;
@@ -262,6 +262,12 @@ void fx_ready(fx_prov *p)
 {
     if (atomic_load_explicit(&p->ready, memory_order_acquire)) return;
     pthread_mutex_lock(&p->ready_lock);
+    if (!atomic_load_explicit(&p->ready, memory_order_relaxed) && !fx_fastec_load()) {
+        /* without the library fastec offers nothing: OpenSSL's providers
+         * serve everything, and provider-check and the trace say why */
+        p->no_library = 1;
+        atomic_store_explicit(&p->ready, 1, memory_order_release);
+    }
     if (!atomic_load_explicit(&p->ready, memory_order_relaxed)) {
         /* without OpenSSL's EC (no default provider) fastec still serves its own curves */
         if (!fx_fallback_init(p)) p->serve_mode = FX_SERVE_ALL;
@@ -282,6 +288,7 @@ static const OSSL_ALGORITHM *fx_query(void *provctx, int operation_id, int *no_c
     fx_prov *p = provctx;
     *no_cache = 0;
     fx_ready(p);
+    if (p->no_library) return NULL;
     switch (operation_id) {
     case OSSL_OP_KEYMGMT: return keymgmt_algs;
     case OSSL_OP_KEYEXCH: return keyexch_algs;
@@ -335,15 +342,21 @@ static int fx_get_params(void *provctx, OSSL_PARAM params[])
     if ((q = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_BUILDINFO)) &&
         !OSSL_PARAM_set_utf8_ptr(q, "fastec " FASTEC_VERSION))
         return 0;
-    if ((q = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS)) && !OSSL_PARAM_set_int(q, 1)) return 0;
+    if ((q = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS))) {
+        fx_ready(p);
+        if (!OSSL_PARAM_set_int(q, !p->no_library)) return 0;
+    }
     if ((q = OSSL_PARAM_locate(params, "fastec-serve"))) {
         char d[2048];
         fx_ready(p);
-        fx_serve_describe(p, d, sizeof d);
+        d[0] = '\0';
+        if (!p->no_library) fx_serve_describe(p, d, sizeof d);
         if (!OSSL_PARAM_set_utf8_string(q, d)) return 0;
     }
-    if ((q = OSSL_PARAM_locate(params, "fastec-policy")) && !OSSL_PARAM_set_utf8_ptr(q, fx_policy_text(p->policy)))
-        return 0;
+    if ((q = OSSL_PARAM_locate(params, "fastec-policy"))) {
+        fx_ready(p);
+        if (!OSSL_PARAM_set_utf8_ptr(q, p->no_library ? fx_fastec_error() : fx_policy_text(p->policy))) return 0;
+    }
     for (int k = 0; k < FX_CNT_N; k++) {
         char name[40];
         snprintf(name, sizeof name, "fastec-%s-count", fx_counter_names[k]);
@@ -380,8 +393,9 @@ static int fx_get_capabilities(void *provctx, const char *capability, OSSL_CALLB
 {
     fx_prov *p = provctx;
     if (!capability || strcasecmp(capability, "TLS-GROUP")) return 0;
-    if (!fx_tls_group_capability(cb, arg)) return 0;
     fx_ready(p);
+    if (p->no_library) return 1;
+    if (!fx_tls_group_capability(cb, arg)) return 0;
     if (!p->fb.prov) return 1;
     struct relay r = {cb, arg};
     return p->lib.get_capabilities(p->fb.prov, "TLS-GROUP", relay_group, &r);
@@ -465,8 +479,9 @@ __attribute__((visibility("default"))) int OSSL_provider_init(const OSSL_CORE_HA
     }
     if (p->trace) {
         fx_ready(p);
-        char d[2048];
-        fx_serve_describe(p, d, sizeof d);
+        char d[2048] = "nothing: ";
+        if (p->no_library) snprintf(d + 9, sizeof d - 9, "%s", fx_fastec_error());
+        else fx_serve_describe(p, d, sizeof d);
         fprintf(stderr, "fastec-provider: %s%s; serves %s pid %ld\n", fx_policy_text(p->policy),
                 p->foreign_core ? " (loaded by a program's own OpenSSL, not the one the module links)" : "", d,
                 (long)getpid());

@@ -261,19 +261,19 @@ static int sig_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsi
     uint8_t rs[2 * FX_MAX_SCALAR], extra[32];
     int rc;
     if (s->nonce_type) {
-        rc = fastec_ecdsa_sign(c, s->key->priv, tbs, tbslen, rs);
+        rc = FX(fastec_ecdsa_sign)(c, s->key->priv, tbs, tbslen, rs);
     } else if (!os_random(extra, sizeof extra)) {
         rc = FASTEC_ERR_RANDOM;
     } else {
         ct_secret(extra, sizeof extra);
-        rc = fastec_ecdsa_sign_hedged(c, s->key->priv, tbs, tbslen, extra, sizeof extra, rs);
+        rc = FX(fastec_ecdsa_sign_hedged)(c, s->key->priv, tbs, tbslen, extra, sizeof extra, rs);
         OPENSSL_cleanse(extra, sizeof extra);
     }
     fx_count(s->prov, FX_CNT_SIGN, c);
     size_t len = sigsize;
-    if (rc == FASTEC_OK) rc = fastec_sig_to_der(c, rs, sig, &len);
+    if (rc == FASTEC_OK) rc = FX(fastec_sig_to_der)(c, rs, sig, &len);
     if (rc != FASTEC_OK) {
-        FX_RAISE(s->prov, fx_reason_of(rc), "%s ECDSA sign: %s", fastec_curve_name(c), fastec_strerror(rc));
+        FX_RAISE(s->prov, fx_reason_of(rc), "%s ECDSA sign: %s", FX(fastec_curve_name)(c), FX(fastec_strerror)(rc));
         return 0;
     }
     *siglen = len;
@@ -290,7 +290,7 @@ static int verify_as_openssl(fx_sig *s, const unsigned char *sig, size_t siglen,
 #define ECDSA_FN(ID, type) FX_FB(p, sig, OSSL_FUNC_SIGNATURE_##ID, OSSL_FUNC_signature_##type##_fn)
     void *kd = fx_key_ossl(s->key), *ctx = kd ? ECDSA_FN(NEWCTX, newctx)(p->fb.provctx, NULL) : NULL;
     if (!ctx) return 0;
-    fx_count_fallback(p, "verify", fastec_curve_name(s->key->curve));
+    fx_count_fallback(p, "verify", FX(fastec_curve_name)(s->key->curve));
     int r = ECDSA_FN(VERIFY_INIT, verify_init)(ctx, kd, NULL);
     if (r > 0) r = ECDSA_FN(VERIFY, verify)(ctx, sig, siglen, tbs, tbslen);
     ECDSA_FN(FREECTX, freectx)(ctx);
@@ -318,18 +318,18 @@ static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen, const
     }
     uint8_t rs[2 * FX_MAX_SCALAR];
     fx_count(s->prov, FX_CNT_VERIFY, c);
-    int rc = sig ? fastec_sig_from_der(c, sig, siglen, rs) : FASTEC_ERR_NULL;
+    int rc = sig ? FX(fastec_sig_from_der)(c, sig, siglen, rs) : FASTEC_ERR_NULL;
     if (rc != FASTEC_OK && sig && s->prov->fb.provctx) return verify_as_openssl(s, sig, siglen, tbs, tbslen);
     if (rc != FASTEC_OK) {
-        FX_RAISE(s->prov, FX_R_MALFORMED_SIGNATURE, "%s ECDSA signature: %s", fastec_curve_name(c),
-                 fastec_strerror(rc));
+        FX_RAISE(s->prov, FX_R_MALFORMED_SIGNATURE, "%s ECDSA signature: %s", FX(fastec_curve_name)(c),
+                 FX(fastec_strerror)(rc));
         return 0;
     }
-    rc = fastec_ecdsa_verify(c, s->key->pub, s->key->pub_len, tbs, tbslen, rs);
+    rc = FX(fastec_ecdsa_verify)(c, s->key->pub, s->key->pub_len, tbs, tbslen, rs);
     if (rc == FASTEC_ERR_SIG_INVALID) return 0; /* a clean "no", as OpenSSL's: nothing on the error queue */
     if (rc == FASTEC_ERR_SIG_RANGE && s->prov->fb.provctx) return verify_as_openssl(s, sig, siglen, tbs, tbslen);
     if (rc != FASTEC_OK) {
-        FX_RAISE(s->prov, fx_reason_of(rc), "%s ECDSA verify: %s", fastec_curve_name(c), fastec_strerror(rc));
+        FX_RAISE(s->prov, fx_reason_of(rc), "%s ECDSA verify: %s", FX(fastec_curve_name)(c), FX(fastec_strerror)(rc));
         return 0;
     }
     return 1;
@@ -351,7 +351,7 @@ static int setup_md(fx_sig *s, const char *mdname)
         return 1;
     }
     s->md = md;
-    s->mdsize = fastec_hash_size(md);
+    s->mdsize = FX(fastec_hash_size)(md);
     return 1;
 }
 
@@ -367,7 +367,7 @@ static int digest_signverify_init(void *vctx, const char *mdname, void *key, con
                         mdname, params);
     if (!signverify_init(s, key, params, op)) return 0;
     if (!setup_md(s, mdname && *mdname ? mdname : "SHA256")) return 0;
-    if (fastec_hash_init(&s->h, s->md) != FASTEC_OK) return 0;
+    if (FX(fastec_hash_init)(&s->h, s->md) != FASTEC_OK) return 0;
     s->allow_md = 0;
     s->hashing = 1;
     return 1;
@@ -393,7 +393,7 @@ static int sig_digest_update(void *vctx, const unsigned char *data, size_t len)
         if (s) FX_RAISE(s->prov, FX_R_NOT_INITIALIZED, "digest update without digest init");
         return 0;
     }
-    return fastec_hash_update(&s->h, data, len) == FASTEC_OK;
+    return FX(fastec_hash_update)(&s->h, data, len) == FASTEC_OK;
 }
 
 static int sig_digest_sign_final(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsize)
@@ -413,7 +413,7 @@ static int sig_digest_sign_final(void *vctx, unsigned char *sig, size_t *siglen,
         return ok;
     }
     uint8_t dg[64];
-    if (fastec_hash_final(&s->h, dg) != FASTEC_OK) {
+    if (FX(fastec_hash_final)(&s->h, dg) != FASTEC_OK) {
         s->msg = msg;
         return 0;
     }
@@ -434,7 +434,7 @@ static int sig_digest_verify_final(void *vctx, const unsigned char *sig, size_t 
         return 0;
     }
     uint8_t dg[64];
-    if (fastec_hash_final(&s->h, dg) != FASTEC_OK) return 0;
+    if (FX(fastec_hash_final)(&s->h, dg) != FASTEC_OK) return 0;
     s->hashing = 0;
     s->allow_md = !s->sigalg_md;
     int msg = s->msg;
@@ -652,14 +652,14 @@ static int sigalg_init(void *vctx, void *key, const OSSL_PARAM params[], int op,
     if (!signverify_init(s, key, params, op)) return 0;
     if (s->fb) return 1;
     s->md = s->sigalg_md;
-    s->mdsize = fastec_hash_size(s->md);
+    s->mdsize = FX(fastec_hash_size)(s->md);
     s->allow_md = 0;
     s->msg = msg;
     OPENSSL_free(s->vsig);
     s->vsig = NULL;
     s->vsiglen = 0;
     if (msg) {
-        if (fastec_hash_init(&s->h, s->md) != FASTEC_OK) return 0;
+        if (FX(fastec_hash_init)(&s->h, s->md) != FASTEC_OK) return 0;
         s->hashing = 1;
     }
     return 1;

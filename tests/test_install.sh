@@ -35,12 +35,14 @@ if [ -e "$build/ossl-modules/fastec.so" ]; then
     for f in fastec-provider.cnf fastec-openssl.cnf; do
         [ -e "$prefix/share/fastec/$f" ] && ok || bad "not installed: share/fastec/$f"
     done
-    # the tool and the module carry no copy of the library: each loads the
-    # installed shared one, found relative to itself
+    # the tool and the module carry no copy of the library: the tool links
+    # the installed shared one, found relative to itself; the module loads
+    # it on first use, through its run path (checked below with LD_DEBUG)
+    got=$(ldd "$prefix/bin/fastec" | sed -n 's/^[[:space:]]*libfastec\.so\.0 => \([^ ]*\) .*/\1/p')
+    [ -n "$got" ] && [ "$(readlink -f "$got")" = "$(readlink -f "$prefix/lib/libfastec.so.0")" ] && ok ||
+        bad "$prefix/bin/fastec does not load $prefix/lib/libfastec.so.0 (ldd: ${got:-nothing})"
+    nm -D --defined-only "$mod" | grep -q " fastec_" && bad "the module exports or carries fastec_ functions" || ok
     for f in "$prefix/bin/fastec" "$mod"; do
-        got=$(ldd "$f" | sed -n 's/^[[:space:]]*libfastec\.so\.0 => \([^ ]*\) .*/\1/p')
-        [ -n "$got" ] && [ "$(readlink -f "$got")" = "$(readlink -f "$prefix/lib/libfastec.so.0")" ] && ok ||
-            bad "$f does not load $prefix/lib/libfastec.so.0 (ldd: ${got:-nothing})"
         [ "$(stat -c %s "$f")" -lt $(( $(stat -Lc %s "$prefix/lib/libfastec.so") / 4 )) ] && ok ||
             bad "$f is $(stat -c %s "$f") bytes: a copy of the library inside?"
     done
@@ -58,8 +60,30 @@ if [ -e "$build/ossl-modules/fastec.so" ]; then
             bad "openssl list -providers does not show fastec: $(OPENSSL_CONF="$dir/openssl.cnf" openssl list -providers 2>&1 | head -5)"
         t=$(OPENSSL_CONF="$dir/openssl.cnf" FASTEC_PROVIDER_TRACE=1 openssl genpkey -algorithm EC -pkeyopt group:P-256 2>&1 >/dev/null)
         echo "$t" | grep -q "^fastec-provider: keygen secp256r1" && ok || bad "system-wide: fastec did not generate: $t"
+        t=$(OPENSSL_CONF="$dir/openssl.cnf" LD_DEBUG=files openssl genpkey -algorithm EC -pkeyopt group:P-256 2>&1 >/dev/null)
+        got=$(echo "$t" | sed -n 's/.*calling init: \(.*libfastec\.so\.0\)$/\1/p' | head -1)
+        [ -n "$got" ] && [ "$(readlink -f "$got")" = "$(readlink -f "$prefix/lib/libfastec.so.0")" ] && ok ||
+            bad "the module did not load the installed library: $(echo "$t" | grep -i fastec | head -5)"
         t=$(OPENSSL_CONF="$dir/openssl.cnf" FASTEC_PROVIDER_TRACE=1 openssl genpkey -algorithm EC -pkeyopt group:secp256k1 2>&1 >/dev/null)
         echo "$t" | grep -q "^fastec-provider: fallback keygen secp256k1" && ok || bad "system-wide: secp256k1: $t"
+        # the module loads libfastec on first use: a program that never
+        # uses EC does not map it, and without it (a broken installation)
+        # fastec offers nothing and says why; OpenSSL's EC serves
+        lib=$(cd "$prefix" && ls lib*/libfastec.so.[0-9]* 2>/dev/null | head -1)
+        t=$(OPENSSL_CONF="$dir/openssl.cnf" LD_DEBUG=files openssl version 2>&1)
+        echo "$t" | grep -q "calling init: .*/fastec.so$" && ok || bad "the module was not loaded: $(echo "$t" | tail -3)"
+        echo "$t" | grep -q "file=.*libfastec" && bad "openssl version mapped libfastec: $(echo "$t" | grep libfastec | head -2)" || ok
+        if [ -n "$lib" ]; then
+            mv "$prefix/$lib" "$dir/moved-lib"
+            t=$(OPENSSL_CONF="$dir/openssl.cnf" openssl list -providers -verbose 2>&1)
+            echo "$t" | grep -A3 "fastec" | grep -q "status: inactive" && ok || bad "without libfastec: $t"
+            t=$(OPENSSL_CONF="$dir/openssl.cnf" FASTEC_PROVIDER_TRACE=1 openssl genpkey -algorithm EC -pkeyopt group:P-256 2>&1)
+            echo "$t" | grep -q "BEGIN PRIVATE KEY" && ok || bad "without libfastec, OpenSSL's EC did not generate: $t"
+            echo "$t" | grep -q "^fastec-provider: .*serves nothing: .*libfastec" && ok || bad "without libfastec, the trace: $t"
+            mv "$dir/moved-lib" "$prefix/$lib"
+        else
+            bad "no libfastec.so.N installed under $prefix"
+        fi
         sed -i '$d' "$dir/openssl.cnf"
         OPENSSL_CONF="$dir/openssl.cnf" openssl list -providers 2>&1 | grep -q "fastec" && bad "fastec still on" || ok
     fi
