@@ -2,16 +2,23 @@
 /* libfastec, loaded on the provider's first use (fastec_lib.h). */
 #include <pthread.h>
 #include <stdio.h>
+#include <string.h>
 
-#include "fastec_lib.h"
+#include "prov.h"
 
 #ifdef FX_LAZY_LIBFASTEC
 #include <dlfcn.h>
 
-/* the library the module was built with: its soname, found as a dependency
- * of the module would be (dlopen searches the calling object's run path) */
-#ifndef FX_LIBFASTEC_SONAME
-#error "FX_LIBFASTEC_SONAME names the library (libfastec.so.0)"
+/* The library the module was built with: its soname, looked for in the
+ * directory the installation puts it in relative to the module's own
+ * (FX_LIBFASTEC_FROM_MODULE, "..": lib/ossl-modules -> lib), then in the
+ * build tree's (FX_LIBFASTEC_FROM_BUILT_MODULE), then where the dynamic
+ * linker looks for any library (a distribution's libdir). Not through the
+ * module's run path: dlopen searches the run path of the object that calls
+ * it, and under AddressSanitizer or ThreadSanitizer that is the sanitizer's
+ * runtime, whose interceptor makes the call. */
+#if !defined(FX_LIBFASTEC_SONAME) || !defined(FX_LIBFASTEC_FROM_MODULE) || !defined(FX_LIBFASTEC_FROM_BUILT_MODULE)
+#error "FX_LIBFASTEC_SONAME, FX_LIBFASTEC_FROM_MODULE and FX_LIBFASTEC_FROM_BUILT_MODULE say where libfastec is"
 #endif
 
 struct fx_fastec fx_fastec;
@@ -24,7 +31,20 @@ static void load(void)
 {
     /* RTLD_LOCAL: the library's symbols stay out of the program's namespace;
      * RTLD_NOW: nothing bound later, on a small stack */
-    void *h = dlopen(FX_LIBFASTEC_SONAME, RTLD_NOW | RTLD_LOCAL);
+    const char *module = NULL;
+    uintptr_t base;
+    void *h = NULL;
+    if (fx_object_of((const void *)(uintptr_t)fx_fastec_load, &base, &module) && module && strchr(module, '/')) {
+        const char *rel[] = {FX_LIBFASTEC_FROM_MODULE, FX_LIBFASTEC_FROM_BUILT_MODULE};
+        size_t dir = (size_t)(strrchr(module, '/') - module);
+        for (int i = 0; i < 2 && !h; i++) {
+            char path[4096];
+            if (i && !strcmp(rel[0], rel[1])) break;
+            int n = snprintf(path, sizeof path, "%.*s/%s/%s", (int)dir, module, rel[i], FX_LIBFASTEC_SONAME);
+            if (n > 0 && (size_t)n < sizeof path) h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+        }
+    }
+    if (!h) h = dlopen(FX_LIBFASTEC_SONAME, RTLD_NOW | RTLD_LOCAL);
     if (!h) {
         const char *e = dlerror();
         snprintf(error, sizeof error, "%s", e ? e : FX_LIBFASTEC_SONAME " could not be loaded");

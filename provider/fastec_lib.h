@@ -4,8 +4,9 @@
  * The module is loaded by every program that reads a configuration naming
  * fastec, and most of them never use EC. So the module (FX_LAZY_LIBFASTEC,
  * its normal build) does not link libfastec: it loads it on its first use
- * (fx_fastec_load, from fx_ready) by dlopen, found through the module's own
- * run path, and calls it through a table of pointers filled from this list.
+ * (fx_fastec_load, from fx_ready) by dlopen from the library directory
+ * relative to the module's own, and calls it through a table of pointers
+ * filled from this list.
  * A program that never fetches EC maps one small module instead of two
  * objects and their relocations. The constant-time-check copy of the module
  * links its library directly (FX(name) is then name). */
