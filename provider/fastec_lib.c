@@ -2,6 +2,7 @@
 /* libfastec, loaded on the provider's first use (fastec_lib.h). */
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "prov.h"
@@ -38,10 +39,15 @@ static void load(void)
         const char *rel[] = {FX_LIBFASTEC_FROM_MODULE, FX_LIBFASTEC_FROM_BUILT_MODULE};
         size_t dir = (size_t)(strrchr(module, '/') - module);
         for (int i = 0; i < 2 && !h; i++) {
-            char path[4096];
             if (i && !strcmp(rel[0], rel[1])) break;
-            int n = snprintf(path, sizeof path, "%.*s/%s/%s", (int)dir, module, rel[i], FX_LIBFASTEC_SONAME);
-            if (n > 0 && (size_t)n < sizeof path) h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+            /* the path on the heap: this may run on a 32 KB asynchronous
+             * job's stack, below dlopen's own frames */
+            size_t n = dir + strlen(rel[i]) + strlen(FX_LIBFASTEC_SONAME) + 3;
+            char *path = malloc(n);
+            if (!path) break;
+            snprintf(path, n, "%.*s/%s/%s", (int)dir, module, rel[i], FX_LIBFASTEC_SONAME);
+            h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+            free(path);
         }
     }
     if (!h) h = dlopen(FX_LIBFASTEC_SONAME, RTLD_NOW | RTLD_LOCAL);
